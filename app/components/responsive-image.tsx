@@ -1,0 +1,41 @@
+import type { Image } from "~/lib/image";
+
+interface Props {
+  image: Image;
+  /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
+  sizes: string;
+  /** Above-the-fold images load eagerly with high priority; the rest lazily. */
+  priority?: boolean;
+  className?: string;
+  /** AVIF variants stop at 960 px: turn them off where the image may be drawn wider (the viewer). */
+  avif?: boolean;
+}
+
+export function imageAlt(image: Pick<Image, "name" | "description">): string {
+  return image.description ? `${image.name}: ${image.description}` : image.name;
+}
+
+/**
+ * AVIF where the browser takes it, WebP otherwise; width and height reserve
+ * the space and the blurred placeholder fills it until the pixels arrive.
+ */
+export function ResponsiveImage({ image, sizes, priority = false, className, avif = true }: Props) {
+  return (
+    <picture>
+      {avif && image.avifSrcset ? <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} /> : null}
+      <img
+        className={className}
+        src={image.url}
+        srcSet={image.srcset}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={imageAlt(image)}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
+        decoding="async"
+        style={{ backgroundImage: `url("${image.placeholder}")`, backgroundSize: "cover" }}
+      />
+    </picture>
+  );
+}

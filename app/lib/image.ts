@@ -1,0 +1,31 @@
+/** An image as the API and the pages see it. */
+export interface Image {
+  id: number;
+  name: string;
+  description: string;
+  /** A display-size WebP variant. */
+  url: string;
+  /** The original file name as uploaded. */
+  filename: string;
+  /** ISO 8601. */
+  uploaded_at: string;
+  /** Byte size of the upload. */
+  size: number;
+  width: number;
+  height: number;
+  /** WebP variants, `url width` pairs. */
+  srcset: string;
+  /** AVIF variants for `<picture>`; empty when there are none. */
+  avifSrcset: string;
+  /** Tiny blurred data URL shown until the image loads. */
+  placeholder: string;
+}
+
+export interface ImagePage {
+  images: Image[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  /** Pass back as `cursor` to continue exactly after the last image, even while photos are added or deleted. */
+  nextCursor: string | null;
+}

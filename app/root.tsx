@@ -1,0 +1,54 @@
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { useNonce } from "~/components/nonce";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let status = 500;
+  let message = "Internal Server Error";
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    const body = error.data as { message?: unknown } | string | undefined;
+    message = error.statusText || (typeof body === "object" && typeof body?.message === "string" ? body.message : "Error");
+  }
+  return (
+    <main className="error-page">
+      <title>{`${status} ${message}`}</title>
+      <h1>Unexpected Application Error!</h1>
+      <h2>
+        {status} {message}
+      </h2>
+      <p>
+        <Link to="/">Back to the home page</Link>
+      </p>
+    </main>
+  );
+}

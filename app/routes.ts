@@ -1,0 +1,22 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("photography", "routes/photography.tsx"),
+  route("photography/admin", "routes/photography.admin.tsx"),
+  route("sorting", "routes/sorting.tsx"),
+  route("foo-bar", "routes/foo-bar.tsx"),
+  route("life", "routes/life.tsx"),
+
+  route("api/image", "routes/api.image.ts"),
+  route("api/image/random", "routes/api.image.random.ts"),
+  route("api/image/:id", "routes/api.image.$id.ts"),
+  route("api/auth/login", "routes/api.auth.login.ts"),
+  route("api/auth/validate", "routes/api.auth.validate.ts"),
+  route("api/auth/logout", "routes/api.auth.logout.ts"),
+  route("healthz", "routes/healthz.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

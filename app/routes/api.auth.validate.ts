@@ -1,0 +1,7 @@
+import { isAdmin } from "~/server/auth.server";
+import { jsonApi } from "~/server/http.server";
+import type { Route } from "./+types/api.auth.validate";
+
+export const loader = jsonApi(async ({ request }: Route.LoaderArgs) => {
+  return Response.json({ valid: await isAdmin(request) }, { headers: { "Cache-Control": "no-store" } });
+});

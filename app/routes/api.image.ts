@@ -1,0 +1,20 @@
+import { requireAdmin } from "~/server/auth.server";
+import { jsonApi } from "~/server/http.server";
+import { uploadImages } from "~/server/image-upload.server";
+import { listImages } from "~/server/images.server";
+import { parseListQuery } from "~/server/validation.server";
+import type { Route } from "./+types/api.image";
+
+export const loader = jsonApi(async ({ request }: Route.LoaderArgs) => {
+  const query = parseListQuery(new URL(request.url).searchParams);
+  return Response.json(listImages(query));
+});
+
+export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
+  await requireAdmin(request);
+  if (request.method !== "POST") return Response.json({ message: "Use POST to upload an image." }, { status: 405 });
+  const [result] = await uploadImages(request, { maxFiles: 1 });
+  if (!result) return Response.json({ message: "Send the image in the field named image." }, { status: 400 });
+  if (!result.ok) return Response.json({ message: result.message, ...result.extra }, { status: result.status });
+  return Response.json(result.image, { status: 201 });
+});

@@ -1,0 +1,8 @@
+const PATHS = ["/", "/?tab=photography", "/photography", "/sorting", "/foo-bar", "/life"];
+
+export function loader({ request }: { request: Request }) {
+  const origin = new URL(request.url).origin;
+  const urls = PATHS.map((path) => `  <url><loc>${origin}${path.replace("&", "&amp;")}</loc></url>`).join("\n");
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

@@ -1,0 +1,80 @@
+import path from "node:path";
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  uploadsDir: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  sessionSecrets: string[] | undefined;
+  cookieSecure: "auto" | boolean;
+  /** Bytes; 0 means no limit. */
+  maxUploadBytes: number;
+  trustProxy: number;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function cookieSecure(raw: string | undefined): Config["cookieSecure"] {
+  switch (raw?.trim().toLowerCase() ?? "auto") {
+    case "":
+    case "auto":
+      return "auto";
+    case "true":
+      return true;
+    case "false":
+      return false;
+    default:
+      throw new ConfigError(`COOKIE_SECURE must be auto, true or false, got "${raw}"`);
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError with one clear line. */
+export function parseConfig(env: Env, cwd = process.cwd()): Config {
+  const adminUsername = env.ADMIN_USERNAME?.trim() || "admin";
+  if (!/^[\w.@-]{1,64}$/.test(adminUsername)) {
+    throw new ConfigError("ADMIN_USERNAME must be 1 to 64 letters, digits or . _ @ -");
+  }
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined) {
+    const bytes = Buffer.byteLength(adminPassword);
+    if (bytes < 8 || bytes > 72) {
+      throw new ConfigError("ADMIN_PASSWORD must be 8 to 72 bytes long");
+    }
+  }
+  const secrets = env.SESSION_SECRET?.split(",").map((s) => s.trim()).filter(Boolean);
+  if (secrets?.some((s) => s.length < 16)) {
+    throw new ConfigError("SESSION_SECRET: every comma-separated secret must be at least 16 characters");
+  }
+  return {
+    port: integer(env, "PORT", 3000, 0, 65535),
+    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || "data"),
+    uploadsDir: path.resolve(cwd, env.UPLOADS_DIR?.trim() || "uploads"),
+    adminUsername,
+    adminPassword,
+    sessionSecrets: secrets?.length ? secrets : undefined,
+    cookieSecure: cookieSecure(env.COOKIE_SECURE),
+    maxUploadBytes: integer(env, "MAX_UPLOAD_MB", 100, 0, 1_000_000) * 1024 * 1024,
+    trustProxy: integer(env, "TRUST_PROXY", 0, 0, 10),
+  };
+}
+
+let current: Config | undefined;
+
+export function config(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}

@@ -1,0 +1,106 @@
+import fsp from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { httpError } from "./http.server";
+
+// No cache: every image is read once, and the cache would only grow the heap.
+sharp.cache(false);
+
+export const MAX_PIXELS = 100_000_000;
+/** Variant widths; an image gets those below its own width plus its own width (capped at the largest). */
+export const VARIANT_WIDTHS: readonly number[] = [320, 640, 960, 1280, 1920, 2560];
+/** AVIF is slow to encode, so only the small variants that make up most page weight get it. */
+export const AVIF_MAX_WIDTH = 960;
+const PLACEHOLDER_WIDTH = 16;
+
+const ACCEPTED: Record<string, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  tiff: "image/tiff",
+};
+export const ACCEPTED_TYPES_TEXT = "JPEG, PNG, WebP, AVIF, GIF or TIFF";
+
+export interface ProcessedImage {
+  mimeType: string;
+  width: number;
+  height: number;
+  variantWidths: number[];
+  avifWidths: number[];
+  placeholder: string;
+}
+
+function notAnImage(): Response {
+  return httpError(415, `The file is not a supported image. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
+}
+
+export function variantWidthsFor(width: number): number[] {
+  const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
+  const widths = VARIANT_WIDTHS.filter((w) => w < width);
+  const top = Math.min(width, largest);
+  if (!widths.includes(top)) widths.push(top);
+  return widths;
+}
+
+/** The content decides the type: returns the MIME type or throws a 415/413 Response. */
+async function inspect(source: string): Promise<{ mimeType: string; width: number; height: number }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(source, { limitInputPixels: false }).metadata();
+  } catch {
+    throw notAnImage();
+  }
+  const format = metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format;
+  const mimeType = format === "avif" ? "image/avif" : ACCEPTED[format ?? ""];
+  if (!mimeType || !metadata.width || !metadata.height) throw notAnImage();
+  if (metadata.width * metadata.height > MAX_PIXELS) {
+    throw httpError(413, `The image has too many pixels: at most ${MAX_PIXELS / 1_000_000} megapixels are accepted.`);
+  }
+  const width = metadata.autoOrient?.width ?? metadata.width;
+  const height = metadata.autoOrient?.height ?? metadata.height;
+  return { mimeType, width, height };
+}
+
+/**
+ * Decodes the upload once (rotated upright, metadata dropped: sharp writes none
+ * unless asked), then writes every variant and the placeholder into `outDir`.
+ */
+export async function processImage(source: string, outDir: string): Promise<ProcessedImage> {
+  const { mimeType, width, height } = await inspect(source);
+  const variantWidths = variantWidthsFor(width);
+  const largest = variantWidths[variantWidths.length - 1]!;
+
+  let master: { data: Buffer; info: OutputInfo };
+  try {
+    master = await sharp(source, { limitInputPixels: MAX_PIXELS, failOn: "error" })
+      .autoOrient()
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    // Truncated or corrupt pixel data: the header looked fine, the content is not.
+    throw notAnImage();
+  }
+  const raw = { raw: { width: master.info.width, height: master.info.height, channels: master.info.channels } };
+  const fromMaster = (w: number) => sharp(master.data, raw).resize({ width: w });
+
+  const avifWidths = variantWidths.filter((w) => w <= AVIF_MAX_WIDTH);
+  await Promise.all([
+    ...variantWidths.map((w) => fromMaster(w).webp({ quality: 78, effort: 3 }).toFile(path.join(outDir, `w${w}.webp`))),
+    ...avifWidths.map((w) => fromMaster(w).avif({ quality: 55, effort: 2 }).toFile(path.join(outDir, `w${w}.avif`))),
+  ]);
+  const tiny = await fromMaster(PLACEHOLDER_WIDTH).blur(1).webp({ quality: 40 }).toBuffer();
+  return {
+    mimeType,
+    width,
+    height,
+    variantWidths,
+    avifWidths,
+    placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
+  };
+}
+
+export async function moveOriginal(source: string, outDir: string): Promise<void> {
+  await fsp.rename(source, path.join(outDir, "original"));
+}

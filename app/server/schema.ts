@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const images = sqliteTable(
+  "images",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    originalFilename: text("original_filename").notNull(),
+    /** Random folder name under UPLOADS_DIR/images; never derived from user input. */
+    storageKey: text("storage_key").notNull().unique(),
+    mimeType: text("mime_type").notNull(),
+    /** Byte size of the file as uploaded. */
+    size: integer("size").notNull(),
+    /** Bytes on disk for the original and all its variants. */
+    storedBytes: integer("stored_bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Widths of the generated WebP variants, ascending, as JSON. */
+    variantWidths: text("variant_widths", { mode: "json" }).$type<number[]>().notNull(),
+    /** Widths that also have an AVIF variant. */
+    avifWidths: text("avif_widths", { mode: "json" }).$type<number[]>().notNull(),
+    checksum: text("checksum").notNull().unique(),
+    /** Tiny blurred WebP as a data URL, shown until the real image loads. */
+    placeholder: text("placeholder").notNull(),
+    uploadedAt: integer("uploaded_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("images_uploaded_at_idx").on(t.uploadedAt, t.id),
+    index("images_name_idx").on(t.name, t.id),
+    index("images_size_idx").on(t.size, t.id),
+  ],
+);
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the cookie's session id; the raw id lives only in the signed cookie. */
+    cookieHash: text("cookie_hash").notNull().unique(),
+    /** SHA-256 of the client token kept in the browser's localStorage. */
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** Sliding: pushed forward on use, never past absoluteExpiresAt. */
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    absoluteExpiresAt: integer("absolute_expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export type ImageRow = typeof images.$inferSelect;
+export type NewImageRow = typeof images.$inferInsert;

@@ -1,0 +1,46 @@
+import crypto from "node:crypto";
+import { httpError } from "./http.server";
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Only same-site-relative paths: `//evil`, `/\evil`, `javascript:` and full
+ * URLs all become the fallback.
+ */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+    return fallback;
+  }
+  // Browsers treat tabs and newlines inside URLs as absent; `/\t/evil` is `//evil`.
+  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
+  return target;
+}
+
+/**
+ * A browser always labels cross-site requests (Sec-Fetch-Site or Origin), so
+ * an unsafe request is refused when either says it came from elsewhere.
+ */
+export function assertSameOrigin(request: Request): void {
+  if (!UNSAFE_METHODS.has(request.method.toUpperCase())) return;
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite) {
+    if (fetchSite === "same-origin" || fetchSite === "none") return;
+    throw httpError(403, "Cross-site requests are not allowed.");
+  }
+  const origin = request.headers.get("origin");
+  if (origin && origin !== new URL(request.url).origin) {
+    throw httpError(403, "Cross-site requests are not allowed.");
+  }
+}
+
+export function randomToken(bytes = 32): string {
+  return crypto.randomBytes(bytes).toString("base64url");
+}
+
+export function sha256(value: string): string {
+  return crypto.createHash("sha256").update(value).digest("hex");
+}
+
+export function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}

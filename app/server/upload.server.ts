@@ -1,0 +1,128 @@
+import busboy from "busboy";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import { config } from "./config.server";
+import { httpError } from "./http.server";
+import { storageErrorResponse, tmpPath } from "./storage.server";
+
+export interface UploadedFile {
+  /** Temp file in UPLOADS_DIR/tmp; the caller moves or removes it. */
+  path: string;
+  /** Base name only, as the client sent it; for display, never for paths. */
+  filename: string;
+  size: number;
+  checksum: string;
+}
+
+export interface ParsedUpload {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+const MAX_FIELD_BYTES = 64 * 1024;
+
+function tooLarge(maxBytes: number): Response {
+  return httpError(413, `The file is too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`);
+}
+
+export function cleanFilename(raw: string | undefined): string {
+  const base = path.posix.basename((raw ?? "").replaceAll("\\", "/"));
+  // Control characters are dropped: the name is shown on pages and in headers.
+  const clean = Array.from(base).filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127).join("");
+  return clean.slice(0, 255) || "image";
+}
+
+/**
+ * Streams a multipart body straight to temp files, hashing on the way, so
+ * memory stays flat whatever the file size. Every temp file is removed if
+ * anything fails; on success the caller owns them (see `discardUploads`).
+ */
+export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Promise<ParsedUpload> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
+    throw httpError(400, "Send the image as multipart/form-data with the fields name, description and image.");
+  }
+  const maxBytes = config().maxUploadBytes;
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  // The body also carries the other fields and boundaries: allow a little slack.
+  if (maxBytes > 0 && declared > maxFiles * maxBytes + MAX_FIELD_BYTES * 4) throw tooLarge(maxBytes);
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: {
+        files: maxFiles,
+        fields: 20,
+        fieldSize: MAX_FIELD_BYTES,
+        ...(maxBytes > 0 ? { fileSize: maxBytes } : {}),
+      },
+    });
+  } catch {
+    throw httpError(400, "The multipart body has no boundary.");
+  }
+
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  const writes: Promise<void>[] = [];
+  let failure: Response | undefined;
+
+  parser.on("field", (name, value, info) => {
+    if (info.valueTruncated) failure ??= httpError(400, `The field ${name} is too long.`);
+    fields[name] = value;
+  });
+  parser.on("filesLimit", () => {
+    failure ??= httpError(400, `Send at most ${maxFiles} file${maxFiles === 1 ? "" : "s"} at a time.`);
+  });
+  parser.on("file", (fieldName, stream, info) => {
+    if (fieldName !== "image" || failure) {
+      stream.resume();
+      return;
+    }
+    const file: UploadedFile = { path: tmpPath(".upload"), filename: cleanFilename(info.filename), size: 0, checksum: "" };
+    files.push(file);
+    const hash = crypto.createHash("sha256");
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        file.size += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    stream.on("limit", () => {
+      failure ??= tooLarge(maxBytes);
+    });
+    writes.push(
+      pipeline(stream, meter, fs.createWriteStream(file.path)).then(() => {
+        file.checksum = hash.digest("hex");
+      }),
+    );
+  });
+
+  try {
+    const body = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
+    await pipeline(body, parser);
+    await Promise.all(writes);
+  } catch (error) {
+    await discardUploads(files);
+    if (failure) throw failure;
+    const storageFailure = storageErrorResponse(error);
+    if (storageFailure) throw storageFailure;
+    if (request.signal.aborted) throw httpError(400, "The upload was interrupted.");
+    throw httpError(400, `The multipart body could not be read: ${(error as Error).message}`);
+  }
+  if (failure) {
+    await discardUploads(files);
+    throw failure;
+  }
+  return { fields, files };
+}
+
+export async function discardUploads(files: UploadedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => fsp.rm(f.path, { force: true })));
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from "@playwright/test";
+
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [["list"]],
+  use: {
+    trace: "retain-on-failure",
+    launchOptions: {
+      // scripts/test.mjs finds a Chromium and passes it here; Debian's is the fallback.
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: CHROMIUM_FLAGS,
+    },
+  },
+  projects: [
+    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true } },
+    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false } },
+  ],
+});

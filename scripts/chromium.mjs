@@ -1,0 +1,52 @@
+// Finds a Chromium for Playwright, in the order the README gives: Playwright's
+// own, Debian's /usr/bin/chromium, `npx playwright install chromium`, then
+// `apt-get install -y chromium` when running as root with apt.
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+function playwrightOwn() {
+  try {
+    const { chromium } = require("playwright-core");
+    const candidate = chromium.executablePath();
+    return fs.existsSync(candidate) ? candidate : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const SYSTEM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
+
+function system() {
+  return SYSTEM.find((candidate) => fs.existsSync(candidate));
+}
+
+function attempt(command) {
+  try {
+    execSync(command, { stdio: "inherit", timeout: 10 * 60 * 1000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function findChromium() {
+  if (process.env.CHROMIUM_PATH && fs.existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
+  const found = playwrightOwn() ?? system();
+  if (found) return found;
+  console.log("No Chromium found: trying `npx playwright install chromium`…");
+  if (attempt("npx playwright install chromium")) {
+    const installed = playwrightOwn();
+    if (installed) return installed;
+  }
+  if (process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
+    console.log("Trying `apt-get install -y chromium`…");
+    if (attempt("apt-get update -qq && apt-get install -y -qq chromium")) {
+      const installed = system();
+      if (installed) return installed;
+    }
+  }
+  return undefined;
+}

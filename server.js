@@ -1,0 +1,63 @@
+// Starts the site: validates the configuration, prepares the database and
+// storage, then listens. `--dev` serves through Vite with hot reload.
+import express from "express";
+
+const development = process.argv.includes("--dev");
+const GRACE_MS = 10_000;
+
+async function loadApp() {
+  if (!development) return import("./build/server/index.js");
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  const load = () => viteDevServer.ssrLoadModule("./app/express.server.ts");
+  const dev = express();
+  dev.use(viteDevServer.middlewares);
+  dev.use(async (req, res, next) => {
+    try {
+      const mod = await load();
+      await mod.prepare();
+      mod.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+  const mod = await load();
+  return { ...mod, app: dev };
+}
+
+function fail(error) {
+  const known = ["ConfigError", "StartupError"].includes(error?.name);
+  console.error(known ? `Cannot start: ${error.message}` : error);
+  process.exit(1);
+}
+
+try {
+  const { app, prepare, shutdown, config } = await loadApp();
+  await prepare();
+  const port = config().port;
+  const server = app.listen(port, () => {
+    const address = server.address();
+    console.log(`Listening on http://localhost:${typeof address === "object" && address ? address.port : port}`);
+  });
+  // Large uploads on slow links take a while; headers must still arrive promptly.
+  server.requestTimeout = 30 * 60 * 1000;
+
+  let stopping = false;
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight (at most ${GRACE_MS / 1000} s)`);
+    const force = setTimeout(() => server.closeAllConnections(), GRACE_MS);
+    server.close(() => {
+      clearTimeout(force);
+      shutdown();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+} catch (error) {
+  fail(error);
+}

@@ -1,0 +1,30 @@
+import sharp from "sharp";
+
+/** A JPEG of the given size with a colour gradient, so every call with a new seed differs. */
+export async function makeJpeg(width = 1200, height = 800, seed = 0): Promise<Buffer> {
+  const channels = 3;
+  const pixels = Buffer.alloc(width * height * channels);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * channels;
+      pixels[i] = (x * 255) / width + seed * 37;
+      pixels[i + 1] = (y * 255) / height + seed * 11;
+      pixels[i + 2] = (seed * 53) % 256;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Uploads one image through the API with a bearer token. */
+export async function uploadImage(
+  url: string,
+  token: string,
+  file: { data: Buffer; filename: string; type?: string },
+  text: { name?: string; description?: string } = {},
+): Promise<Response> {
+  const form = new FormData();
+  form.set("name", text.name ?? file.filename);
+  form.set("description", text.description ?? "");
+  form.set("image", new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/jpeg" }), file.filename);
+  return fetch(`${url}/api/image`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+}

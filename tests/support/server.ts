@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const ADMIN_USERNAME = "admin";
+export const ADMIN_PASSWORD = "test-password-123";
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  uploadsDir: string;
+  process: ChildProcess;
+  output: () => string;
+  /** SIGTERM and wait for exit. */
+  stop: () => Promise<number | null>;
+  /** SIGKILL and wait for exit. */
+  kill: () => Promise<void>;
+}
+
+/**
+ * Starts the built server (`node server.js`) on a free port with its own
+ * temporary DATA_DIR and UPLOADS_DIR; pass `dirs` to restart on the same data.
+ */
+export async function startServer(
+  options: { env?: Record<string, string>; dirs?: { dataDir: string; uploadsDir: string } } = {},
+): Promise<TestServer> {
+  const base = options.dirs ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-test-"));
+  const dataDir = options.dirs?.dataDir ?? path.join(base!, "data");
+  const uploadsDir = options.dirs?.uploadsDir ?? path.join(base!, "uploads");
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      DATA_DIR: dataDir,
+      UPLOADS_DIR: uploadsDir,
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout!.on("data", (chunk) => (log += chunk));
+  child.stderr!.on("data", (chunk) => (log += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 20 s:\n${log}`)), 20_000);
+    const onData = () => {
+      const match = log.match(/Listening on (http:\/\/localhost:\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout!.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${log}`));
+    });
+  });
+
+  return {
+    url,
+    dataDir,
+    uploadsDir,
+    process: child,
+    output: () => log,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+      await exited;
+    },
+  };
+}
+
+/** Logs in through the API and returns the bearer token and the session cookie. */
+export async function loginAdmin(url: string): Promise<{ token: string; cookie: string }> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: ADMIN_USERNAME, password: ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+  return { token, cookie };
+}
