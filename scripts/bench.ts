@@ -1,0 +1,27 @@
+// `npm run bench`: runs every benchmark against the built server and prints a
+// markdown table (also written to bench-report.md). Figures, not assertions:
+// the machines are shared, so compare ratios.
+import fs from "node:fs";
+import { benchApiLatency } from "./bench/api-latency";
+import { benchUploadMemory } from "./bench/upload-memory";
+import { table, type Row } from "./bench/util";
+import { benchVariants } from "./bench/variants";
+import { buildIfStale } from "./build-if-stale.mjs";
+
+buildIfStale();
+const only = process.argv[2];
+const benches: [string, () => Promise<Row[]>][] = [
+  ["upload-memory", () => benchUploadMemory()],
+  ["variants", benchVariants],
+  ["api-latency", benchApiLatency],
+];
+
+const rows: Row[] = [];
+for (const [name, run] of benches) {
+  if (only && only !== name) continue;
+  console.log(`running ${name}…`);
+  rows.push(...(await run()));
+}
+const report = `# Benchmark report\n\nNode ${process.version}, ${new Date().toISOString()}\n\n${table(rows)}\n`;
+fs.writeFileSync("bench-report.md", report);
+console.log(`\n${report}`);

@@ -1,0 +1,92 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { AVIF_MAX_WIDTH, processImage, variantWidthsFor } from "~/server/image-processing.server";
+import { noisyPhoto } from "../noisy-photo";
+import { hasCommand, median, timeMs, type Row } from "./util";
+
+const RUNS = 3;
+
+/** A 24-megapixel camera-like JPEG: gradient plus sensor noise. */
+async function makeCameraJpeg(file: string): Promise<void> {
+  const width = 6000;
+  const height = 4000;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#2a6"/><stop offset="1" stop-color="#f95"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+  fs.writeFileSync(file, await noisyPhoto(svg, width, height, 92));
+}
+
+/** sharp sets VIPSHOME to its bundled libvips, which would hide the system libvips' modules (AVIF) from the CLI tools. */
+const { VIPSHOME: _sharpVipsHome, ...systemEnv } = process.env;
+
+function freshDir(base: string, name: string): string {
+  const dir = path.join(base, name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir);
+  return dir;
+}
+
+export async function benchVariants(): Promise<Row[]> {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), "bench-variants-"));
+  const source = path.join(base, "camera.jpg");
+  await makeCameraJpeg(source);
+  const widths = variantWidthsFor(6000);
+  const avifWidths = widths.filter((w) => w <= AVIF_MAX_WIDTH);
+
+  const ourTimes: number[] = [];
+  for (let i = 0; i < RUNS; i++) ourTimes.push(await timeMs(() => processImage(source, freshDir(base, "ours"))));
+  const ours = median(ourTimes);
+
+  const rows: Row[] = [];
+  const outputs = [
+    ...widths.map((w) => ({ width: w, file: `w${w}.webp`, vips: "[Q=78,effort=3]", magick: ["-quality", "78"] })),
+    ...avifWidths.map((w) => ({ width: w, file: `w${w}.avif`, vips: "[Q=55,effort=2]", magick: ["-quality", "55"] })),
+  ];
+  const label = `${widths.length} WebP + ${avifWidths.length} AVIF variants of a 24 MP JPEG`;
+
+  if (hasCommand("vipsthumbnail", ["--vips-version"])) {
+    const vipsTimes: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const dir = freshDir(base, "vips");
+      vipsTimes.push(
+        await timeMs(() => {
+          for (const o of outputs) {
+            execFileSync("vipsthumbnail", [source, "-s", String(o.width), "-o", path.join(dir, o.file) + o.vips], { env: systemEnv });
+          }
+        }),
+      );
+    }
+    const vips = median(vipsTimes);
+    rows.push({
+      figure: `variant generation, ${label}: sharp pipeline vs vipsthumbnail`,
+      target: "≤ 1.3× vipsthumbnail",
+      measured: `${(ours / 1000).toFixed(2)} s vs ${(vips / 1000).toFixed(2)} s`,
+      ratio: (ours / vips).toFixed(2),
+    });
+  } else {
+    rows.push({ figure: "variant generation vs vipsthumbnail", target: "≤ 1.3×", measured: "vipsthumbnail not installed (apt-get install libvips-tools)", ratio: "–" });
+  }
+
+  if (hasCommand("/usr/bin/convert", ["-version"], "ImageMagick")) {
+    const magickTimes: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const dir = freshDir(base, "magick");
+      magickTimes.push(
+        await timeMs(() => {
+          for (const o of outputs) {
+            execFileSync("/usr/bin/convert", [source, "-auto-orient", "-strip", "-resize", `${o.width}x`, ...o.magick, path.join(dir, o.file)], { env: systemEnv });
+          }
+        }),
+      );
+    }
+    const magick = median(magickTimes);
+    rows.push({
+      figure: `variant generation, ${label}: sharp pipeline vs ImageMagick convert`,
+      target: "≤ 1.0× ImageMagick",
+      measured: `${(ours / 1000).toFixed(2)} s vs ${(magick / 1000).toFixed(2)} s`,
+      ratio: (ours / magick).toFixed(2),
+    });
+  }
+  fs.rmSync(base, { recursive: true, force: true });
+  return rows;
+}
