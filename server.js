@@ -1,6 +1,10 @@
 // Starts the site: validates the configuration, prepares the database and
 // storage, then listens. `--dev` serves through Vite with hot reload.
 import express from "express";
+import fs from "node:fs";
+
+// Settings may live in a .env file (see .env.example); real environment variables win.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 const development = process.argv.includes("--dev");
 const GRACE_MS = 10_000;
