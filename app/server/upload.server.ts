@@ -97,11 +97,12 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
     stream.on("limit", () => {
       failure ??= tooLarge(maxBytes);
     });
-    writes.push(
-      pipeline(stream, meter, fs.createWriteStream(file.path)).then(() => {
-        file.checksum = hash.digest("hex");
-      }),
-    );
+    const write = pipeline(stream, meter, fs.createWriteStream(file.path)).then(() => {
+      file.checksum = hash.digest("hex");
+    });
+    // Handled here so an aborted body cannot surface as an unhandled rejection; Promise.all below still sees it.
+    write.catch(() => undefined);
+    writes.push(write);
   });
 
   try {
