@@ -1,5 +1,5 @@
 import bcrypt from "bcryptjs";
-import { and, eq, gt, lt, or } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "react-router";
@@ -54,9 +54,15 @@ export async function ensureAdmin(log: (line: string) => void = console.log): Pr
   const { adminUsername, adminPassword } = config();
   const existing = db().select().from(users).get();
   if (adminPassword) {
+    if (existing && (await bcrypt.compare(adminPassword, existing.passwordHash))) {
+      db().update(users).set({ username: adminUsername }).where(eq(users.id, existing.id)).run();
+      return;
+    }
     const passwordHash = await bcrypt.hash(adminPassword, BCRYPT_COST);
     if (existing) {
+      // A new password ends every session opened with the old one.
       db().update(users).set({ username: adminUsername, passwordHash }).where(eq(users.id, existing.id)).run();
+      db().delete(sessions).where(eq(sessions.userId, existing.id)).run();
     } else {
       db().insert(users).values({ username: adminUsername, passwordHash }).run();
     }
@@ -189,9 +195,4 @@ export async function logout(request: Request): Promise<string> {
     db().delete(sessions).where(eq(sessions.id, session.id)).run();
   }
   return cookie().serialize("", { maxAge: 0, secure: secureFor(request) });
-}
-
-/** For tests and tools: drops every session of every user. */
-export function revokeAllSessions(): void {
-  db().delete(sessions).where(or(gt(sessions.id, 0))).run();
 }
