@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { makeJpeg, uploadImage } from "../support/images";
@@ -122,11 +122,11 @@ describe("POST /api/image", () => {
   });
 
   it.each([
-    ["PNG", "image/png", (s: sharp.Sharp) => s.png()],
-    ["WebP", "image/webp", (s: sharp.Sharp) => s.webp()],
-    ["AVIF", "image/avif", (s: sharp.Sharp) => s.avif()],
-    ["GIF", "image/gif", (s: sharp.Sharp) => s.gif()],
-    ["TIFF", "image/tiff", (s: sharp.Sharp) => s.tiff()],
+    ["PNG", "image/png", (s: Sharp) => s.png()],
+    ["WebP", "image/webp", (s: Sharp) => s.webp()],
+    ["AVIF", "image/avif", (s: Sharp) => s.avif()],
+    ["GIF", "image/gif", (s: Sharp) => s.gif()],
+    ["TIFF", "image/tiff", (s: Sharp) => s.tiff()],
   ])("accepts %s by its content, whatever the name and the client's type", async (_format, mimeType, encode) => {
     const data = await encode(sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 10, g: 200, b: crypto.randomInt(256) } } })).toBuffer();
     const response = await uploadImage(server.url, token, { data, filename: "notes.txt", type: "text/plain" });
@@ -139,7 +139,7 @@ describe("POST /api/image", () => {
   it("401 without a valid token, nothing stored", async () => {
     const before = snapshot(server);
     const data = await makeJpeg(100, 100, 3);
-    for (const headers of [{}, { Authorization: "Bearer not-a-token" }, { Authorization: `Basic ${token}` }]) {
+    for (const headers of [{}, { Authorization: "Bearer not-a-token" }, { Authorization: `Basic ${token}` }] as Record<string, string>[]) {
       const form = new FormData();
       form.set("name", "x");
       form.set("image", new Blob([new Uint8Array(data)], { type: "image/jpeg" }), "x.jpg");
