@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -7,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { makeJpeg, uploadImage } from "../support/images";
 import { queryDb, storedFolders, tmpEntries } from "../support/inspect";
-import { ADMIN_USERNAME, ROOT, startServer, type TestServer } from "../support/server";
+import { ADMIN_USERNAME, ROOT, spawnServer, startServer, type TestServer } from "../support/server";
 
 const running: TestServer[] = [];
 
@@ -23,20 +22,7 @@ async function start(options: Parameters<typeof startServer>[0]): Promise<TestSe
 
 /** Runs `node server.js` with the given environment until it exits; returns its code and output. */
 function runToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-start-"));
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      DATA_DIR: path.join(base, "data"),
-      UPLOADS_DIR: path.join(base, "uploads"),
-      ADMIN_PASSWORD: "test-password-123",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const { child } = spawnServer({ env });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
