@@ -307,8 +307,23 @@ describe("GET, PUT and DELETE /api/image/:id", () => {
     expect((await authed("DELETE", `/api/image/${image.id}`)).status).toBe(404);
     expect((await authed("PUT", `/api/image/${image.id}`, { name: "Back" })).status).toBe(404);
   });
+});
 
-  it("other methods → 405", async () => {
+describe("a method an /api address does not serve", () => {
+  it.each([
+    ["GET", "/api/auth/login", "POST"],
+    ["GET", "/api/auth/logout", "POST"],
+    ["POST", "/api/auth/validate", "GET"],
+    ["POST", "/api/image/random", "GET"],
+    ["POST", "/healthz", "GET"],
+  ])("%s %s → 405 JSON naming %s", async (method, path, allow) => {
+    const response = await fetch(`${server.url}${path}`, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe(allow);
+    expect(await response.json()).toEqual({ message: `Use ${allow} here.` });
+  });
+
+  it("PATCH on an image → 405", async () => {
     expect((await authed("PATCH", `/api/image/${seeded[9]!.id}`, { name: "x" })).status).toBe(405);
   });
 });
