@@ -334,6 +334,33 @@ describe("POST /api/image", () => {
     }
   });
 
+  it("an upload the client abandons halfway leaves no temp file", async () => {
+    const before = snapshot(server);
+    const boundary = "----api-test-boundary";
+    const abort = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="gone.jpg"\r\n\r\n`));
+        controller.enqueue(crypto.randomBytes(512 * 1024));
+      },
+    });
+    const sent = fetch(`${server.url}/api/image`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      duplex: "half",
+      signal: abort.signal,
+    } as RequestInit).catch((error: unknown) => error);
+    const deadline = Date.now() + 10_000;
+    while (tmpEntries(server.uploadsDir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(tmpEntries(server.uploadsDir)).toHaveLength(1);
+    abort.abort();
+    expect(await sent).toBeInstanceOf(Error);
+    while (tmpEntries(server.uploadsDir).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expectNothingStored(server, before);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+
   it("400 for a body that is not multipart or has no image", async () => {
     const before = snapshot(server);
     const json = await fetch(`${server.url}/api/image`, {
