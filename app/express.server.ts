@@ -89,6 +89,18 @@ app.get("/media/:key/:file", (req, res) => {
   });
 });
 
+// React Router starts reading every request body. When the answer goes out
+// before the body was read (a refused upload), drop the rest as Node does for
+// unread bodies: left paused, it stalls the next request on the connection.
+app.use((req, res, next) => {
+  res.on("finish", () => {
+    if (req.complete) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
+  next();
+});
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),

@@ -1,5 +1,5 @@
 import { login } from "~/server/auth.server";
-import { httpError, jsonApi } from "~/server/http.server";
+import { httpError, jsonApi, methodNotAllowed } from "~/server/http.server";
 import type { Route } from "./+types/api.auth.login";
 
 export const action = jsonApi(async ({ request, context }: Route.ActionArgs) => {
@@ -9,3 +9,5 @@ export const action = jsonApi(async ({ request, context }: Route.ActionArgs) => 
   const { token, setCookie } = await login(request, body, context.clientIp);
   return Response.json({ token }, { headers: { "Set-Cookie": setCookie, "Cache-Control": "no-store" } });
 });
+
+export const loader = methodNotAllowed("POST");

@@ -1,8 +1,10 @@
 import { logout } from "~/server/auth.server";
-import { httpError, jsonApi } from "~/server/http.server";
+import { httpError, jsonApi, methodNotAllowed } from "~/server/http.server";
 import type { Route } from "./+types/api.auth.logout";
 
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw httpError(405, "Use POST to log out.");
   return new Response(null, { status: 204, headers: { "Set-Cookie": await logout(request) } });
 });
+
+export const loader = methodNotAllowed("POST");

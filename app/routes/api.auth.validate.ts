@@ -1,7 +1,9 @@
 import { isAdmin } from "~/server/auth.server";
-import { jsonApi } from "~/server/http.server";
+import { jsonApi, methodNotAllowed } from "~/server/http.server";
 import type { Route } from "./+types/api.auth.validate";
 
 export const loader = jsonApi(async ({ request }: Route.LoaderArgs) => {
   return Response.json({ valid: await isAdmin(request) }, { headers: { "Cache-Control": "no-store" } });
 });
+
+export const action = methodNotAllowed("GET");

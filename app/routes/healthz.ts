@@ -1,4 +1,5 @@
 import { db } from "~/server/db.server";
+import { methodNotAllowed } from "~/server/http.server";
 import { storageWritable } from "~/server/storage.server";
 
 export async function loader() {
@@ -15,3 +16,5 @@ export async function loader() {
     { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
   );
 }
+
+export const action = methodNotAllowed("GET");

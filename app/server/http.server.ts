@@ -38,3 +38,8 @@ export function jsonApi<Args>(handler: (args: Args) => Promise<Response>) {
     }
   };
 }
+
+/** For a method a resource route does not serve: a JSON 405 naming the ones it does. */
+export function methodNotAllowed(allow: string) {
+  return async (): Promise<Response> => httpError(405, `Use ${allow} here.`, {}, { Allow: allow });
+}

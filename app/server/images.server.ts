@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Image, ImagePage } from "~/lib/image";
 import { db } from "./db.server";
 import { httpError } from "./http.server";
-import { moveOriginal, processImage } from "./image-processing.server";
+import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage } from "./image-processing.server";
 import { images, type ImageRow } from "./schema";
 import {
   commitImageDir,
@@ -172,7 +172,7 @@ export async function createImage(file: UploadedFile, text: { name: string; desc
   const prepared = tmpPath();
   let committedKey: string | undefined;
   try {
-    if (file.size === 0) throw httpError(415, "The file is empty.");
+    if (file.size === 0) throw httpError(415, `The file is empty. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
     const existing = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
     if (existing) throw duplicateOf(existing.id);
 

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import { finished, pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { config } from "./config.server";
 import { httpError } from "./http.server";
@@ -105,11 +105,19 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
     writes.push(write);
   });
 
+  const body = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
   try {
-    const body = Readable.fromWeb(request.body as NodeWebReadableStream<Uint8Array>);
-    await pipeline(body, parser);
+    body.on("error", (error) => parser.destroy(error));
+    body.pipe(parser);
+    await finished(parser);
     await Promise.all(writes);
   } catch (error) {
+    // Not `pipeline`: it would destroy the request on a malformed body and cut
+    // the connection before the client sees the 400. The rest is read and dropped.
+    body.unpipe(parser);
+    body.resume();
+    parser.destroy();
+    await Promise.allSettled(writes);
     await discardUploads(files);
     if (failure) throw failure;
     const storageFailure = storageErrorResponse(error);

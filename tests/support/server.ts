@@ -19,13 +19,10 @@ export interface TestServer {
   kill: () => Promise<void>;
 }
 
-/**
- * Starts the built server (`node server.js`) on a free port with its own
- * temporary DATA_DIR and UPLOADS_DIR; pass `dirs` to restart on the same data.
- */
-export async function startServer(
-  options: { env?: Record<string, string>; dirs?: { dataDir: string; uploadsDir: string } } = {},
-): Promise<TestServer> {
+type ServerOptions = { env?: Record<string, string>; dirs?: { dataDir: string; uploadsDir: string } };
+
+/** Spawns the built server (`node server.js`) with temporary DATA_DIR and UPLOADS_DIR unless `dirs` are given. */
+export function spawnServer(options: ServerOptions = {}) {
   const base = options.dirs ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-test-"));
   const dataDir = options.dirs?.dataDir ?? path.join(base!, "data");
   const uploadsDir = options.dirs?.uploadsDir ?? path.join(base!, "uploads");
@@ -43,6 +40,15 @@ export async function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  return { child, dataDir, uploadsDir };
+}
+
+/**
+ * Starts the built server on a free port with its own temporary DATA_DIR and
+ * UPLOADS_DIR; pass `dirs` to restart on the same data.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  const { child, dataDir, uploadsDir } = spawnServer(options);
   let log = "";
   child.stdout!.on("data", (chunk) => (log += chunk));
   child.stderr!.on("data", (chunk) => (log += chunk));

@@ -1,0 +1,106 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "~/server/config.server";
+
+const cwd = "/srv/site";
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    parseConfig(env, cwd);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`parseConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("parseConfig", () => {
+  it("has a default for every variable", () => {
+    expect(parseConfig({}, cwd)).toEqual({
+      port: 3000,
+      dataDir: path.join(cwd, "data"),
+      uploadsDir: path.join(cwd, "uploads"),
+      adminUsername: "admin",
+      adminPassword: undefined,
+      sessionSecrets: undefined,
+      cookieSecure: "auto",
+      maxUploadBytes: 100 * 1024 * 1024,
+      trustProxy: 0,
+    });
+  });
+
+  it("treats empty values as unset", () => {
+    const empty = { PORT: "", DATA_DIR: "", UPLOADS_DIR: "", ADMIN_USERNAME: "", ADMIN_PASSWORD: "", SESSION_SECRET: "", COOKIE_SECURE: "", MAX_UPLOAD_MB: "", TRUST_PROXY: "" };
+    expect(parseConfig(empty, cwd)).toEqual(parseConfig({}, cwd));
+  });
+
+  it("reads every variable", () => {
+    const config = parseConfig(
+      {
+        PORT: "8080",
+        DATA_DIR: "var/data",
+        UPLOADS_DIR: "/mnt/photos",
+        ADMIN_USERNAME: "owner@example.org",
+        ADMIN_PASSWORD: "a long passphrase",
+        SESSION_SECRET: "first-secret-0123456789, second-secret-0123456789",
+        COOKIE_SECURE: "true",
+        MAX_UPLOAD_MB: "25",
+        TRUST_PROXY: "2",
+      },
+      cwd,
+    );
+    expect(config).toEqual({
+      port: 8080,
+      dataDir: path.join(cwd, "var/data"),
+      uploadsDir: "/mnt/photos",
+      adminUsername: "owner@example.org",
+      adminPassword: "a long passphrase",
+      sessionSecrets: ["first-secret-0123456789", "second-secret-0123456789"],
+      cookieSecure: true,
+      maxUploadBytes: 25 * 1024 * 1024,
+      trustProxy: 2,
+    });
+  });
+
+  it.each([
+    ["auto", "auto"],
+    ["TRUE", true],
+    ["false", false],
+    [" False ", false],
+  ] as const)("COOKIE_SECURE=%s → %s", (raw, value) => {
+    expect(parseConfig({ COOKIE_SECURE: raw }, cwd).cookieSecure).toBe(value);
+  });
+
+  it("MAX_UPLOAD_MB=0 means no limit", () => {
+    expect(parseConfig({ MAX_UPLOAD_MB: "0" }, cwd).maxUploadBytes).toBe(0);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^PORT must be a whole number from 0 to 65535, got "abc"$/],
+    [{ PORT: "65536" }, /^PORT must be a whole number from 0 to 65535/],
+    [{ PORT: "-1" }, /^PORT must be a whole number/],
+    [{ PORT: "80.5" }, /^PORT must be a whole number/],
+    [{ MAX_UPLOAD_MB: "ten" }, /^MAX_UPLOAD_MB must be a whole number from 0 to 1000000, got "ten"$/],
+    [{ MAX_UPLOAD_MB: "1.5" }, /^MAX_UPLOAD_MB must be a whole number/],
+    [{ TRUST_PROXY: "true" }, /^TRUST_PROXY must be a whole number from 0 to 10, got "true"$/],
+    [{ TRUST_PROXY: "11" }, /^TRUST_PROXY must be a whole number/],
+    [{ COOKIE_SECURE: "maybe" }, /^COOKIE_SECURE must be auto, true or false, got "maybe"$/],
+    [{ COOKIE_SECURE: "1" }, /^COOKIE_SECURE must be auto, true or false/],
+    [{ ADMIN_USERNAME: "bad name" }, /^ADMIN_USERNAME must be 1 to 64 letters, digits or \. _ @ -$/],
+    [{ ADMIN_USERNAME: "a".repeat(65) }, /^ADMIN_USERNAME must be/],
+    [{ ADMIN_PASSWORD: "short" }, /^ADMIN_PASSWORD must be 8 to 72 bytes long$/],
+    [{ ADMIN_PASSWORD: "é".repeat(37) }, /^ADMIN_PASSWORD must be 8 to 72 bytes long$/],
+    [{ SESSION_SECRET: "long-enough-secret-123,short" }, /^SESSION_SECRET: every comma-separated secret must be at least 16 characters$/],
+  ])("%o → ConfigError", (env, message) => {
+    const error = configError(env);
+    expect(error.name).toBe("ConfigError");
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain("\n");
+  });
+
+  it("accepts a 72-byte password and the port range ends", () => {
+    expect(parseConfig({ ADMIN_PASSWORD: "p".repeat(72) }, cwd).adminPassword).toHaveLength(72);
+    expect(parseConfig({ PORT: "0" }, cwd).port).toBe(0);
+    expect(parseConfig({ PORT: "65535" }, cwd).port).toBe(65535);
+  });
+});
