@@ -47,11 +47,24 @@ try {
   // Large uploads on slow links take a while; headers must still arrive promptly.
   server.requestTimeout = 30 * 60 * 1000;
 
+  // Responses in flight when stopping ask their client to close the connection,
+  // so server.close() completes as soon as they are sent, not when keep-alive times out.
   let stopping = false;
+  const inFlight = new Set();
+  const askToClose = (res) => {
+    if (!res.headersSent) res.setHeader("Connection", "close");
+  };
+  server.on("request", (req, res) => {
+    if (stopping) askToClose(res);
+    inFlight.add(res);
+    res.on("close", () => inFlight.delete(res));
+  });
+
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing requests in flight (at most ${GRACE_MS / 1000} s)`);
+    inFlight.forEach(askToClose);
     const force = setTimeout(() => server.closeAllConnections(), GRACE_MS);
     server.close(() => {
       clearTimeout(force);
