@@ -11,6 +11,8 @@ import {
   newStorageKey,
   removeImageDir,
   storageErrorResponse,
+  storageUnavailable,
+  storageWritable,
   tmpPath,
 } from "./storage.server";
 import type { UploadedFile } from "./upload.server";
@@ -233,11 +235,21 @@ export function updateImage(id: number, text: { name: string; description: strin
   return toImage(row);
 }
 
-/** Row first, then files: a crash in between leaves only an orphan folder, swept at start. */
+/**
+ * Row first, then files: a crash in between leaves only an orphan folder, swept
+ * at start. A folder that cannot be written is refused up front, so the row and
+ * its files go together.
+ */
 export async function deleteImage(id: number): Promise<void> {
+  if (!(await storageWritable())) throw storageUnavailable();
   const row = db().delete(images).where(eq(images.id, id)).returning({ key: images.storageKey }).get();
   if (!row) throw httpError(404, `There is no image with id ${id}`);
-  await removeImageDir(row.key);
+  try {
+    await removeImageDir(row.key);
+  } catch (error) {
+    // The photo is gone from the site; its folder is an orphan the next start removes.
+    console.error(`Could not remove the files of image ${id} (${row.key}): ${(error as Error).message}`);
+  }
 }
 
 export function allStorageKeys(): Set<string> {
