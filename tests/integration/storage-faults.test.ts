@@ -63,34 +63,30 @@ describe.skipIf(!mountable)("uploads folder on a small tmpfs", () => {
     expect(report.ids).toEqual(idsBefore);
   }
 
-  it("answers 507 with a message when the upload itself does not fit", async () => {
+  /** Uploads `photo` with only `leftBytes` free: a clear 507 and nothing half-done. */
+  async function expectNoSpace(photo: Buffer, leftBytes: number): Promise<void> {
     const before = inspectStorage(dirs).ids;
-    const photo = await noisyJpeg(2000, 1400);
-    const filler = fillLeaving(dirs.uploadsDir, photo.length / 4);
+    const filler = fillLeaving(dirs.uploadsDir, leftBytes);
     try {
-      const response = await uploadImage(server.url, token, { data: photo, filename: "too-big.jpg" });
+      const response = await uploadImage(server.url, token, { data: photo, filename: "no-space.jpg" });
       expect(response.status).toBe(507);
       expect(await response.json()).toEqual({ message: "The server has no space left to store this image." });
       expectUnchanged(before);
     } finally {
       fs.rmSync(filler);
     }
+  }
+
+  it("answers 507 with a message when the upload itself does not fit", async () => {
+    const photo = await noisyJpeg(2000, 1400);
+    await expectNoSpace(photo, photo.length / 4);
   });
 
   it("answers 507 with a message when the upload fits but its variants do not", async () => {
-    const before = inspectStorage(dirs).ids;
     const photo = await noisyJpeg(2000, 1400);
-    const filler = fillLeaving(dirs.uploadsDir, photo.length + 256 * 1024);
-    try {
-      const response = await uploadImage(server.url, token, { data: photo, filename: "no-room-for-variants.jpg" });
-      expect(response.status).toBe(507);
-      expect(await response.json()).toEqual({ message: "The server has no space left to store this image." });
-      expectUnchanged(before);
-    } finally {
-      fs.rmSync(filler);
-    }
+    await expectNoSpace(photo, photo.length + 256 * 1024);
     // With the space back, the same photo goes in.
-    const retry = await uploadImage(server.url, token, { data: photo, filename: "no-room-for-variants.jpg" });
+    const retry = await uploadImage(server.url, token, { data: photo, filename: "no-space.jpg" });
     expect(retry.status).toBe(201);
     expect(inspectStorage(dirs).problems).toEqual([]);
   });
