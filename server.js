@@ -2,6 +2,7 @@
 // storage, then listens. `--dev` serves through Vite with hot reload.
 import express from "express";
 import fs from "node:fs";
+import http from "node:http";
 
 // Settings may live in a .env file (see .env.example); real environment variables win.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -37,10 +38,12 @@ function fail(error) {
 }
 
 try {
-  const { app, prepare, shutdown, config } = await loadApp();
+  const { app, prepare, shutdown, config, serveMedia } = await loadApp();
   await prepare();
   const port = config().port;
-  const server = app.listen(port, () => {
+  // Small media files are answered before Express (see serveMedia); everything else goes to the app.
+  const server = http.createServer((req, res) => serveMedia(req, res, () => app(req, res)));
+  server.listen(port, () => {
     const address = server.address();
     console.log(`Listening on http://localhost:${typeof address === "object" && address ? address.port : port}`);
   });

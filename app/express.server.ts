@@ -1,25 +1,18 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import crypto from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import "react-router";
 import { config } from "~/server/config.server";
 import { closeDatabase, initDatabase, StartupError } from "~/server/db.server";
 import { ensureAdmin } from "~/server/auth.server";
 import { allStorageKeys } from "~/server/images.server";
-import { contentSecurityPolicy } from "~/server/headers.server";
-import {
-  ensureStorageDirs,
-  imageDir,
-  STORAGE_KEY_PATTERN,
-  storageWritable,
-  sweepOrphans,
-  VARIANT_FILE_PATTERN,
-} from "~/server/storage.server";
+import { newNonce, securityHeaders } from "~/server/headers.server";
+import { isVariantPath, variantPath } from "~/server/media.server";
+import { ensureStorageDirs, storageWritable, sweepOrphans } from "~/server/storage.server";
 
 export { config };
+export { serveMedia } from "~/server/media.server";
 
 let prepared: Promise<void> | undefined;
 
@@ -59,15 +52,23 @@ app.disable("x-powered-by");
 app.set("trust proxy", config().trustProxy);
 
 app.use((req, res, next) => {
-  const nonce = crypto.randomBytes(16).toString("base64");
+  const nonce = newNonce();
   res.locals.nonce = nonce;
   // Vite's dev client injects inline scripts, so the policy applies to builds only.
-  if (!development) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "same-origin");
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  res.set(securityHeaders({ nonce, secure: req.secure, policy: !development }));
   next();
+});
+
+// Variants are immutable: a changed image gets a new key, so a new URL. Small
+// ones are answered from memory by `serveMedia` before Express; this route
+// streams the large ones and answers 404.
+app.get("/media/:key/:file", (req, res) => {
+  const { key, file } = req.params;
+  const notFound = () => res.status(404).json({ message: "Not found" });
+  if (!isVariantPath(key, file)) return notFound();
+  res.sendFile(variantPath(key, file), { maxAge: "1y", immutable: true }, (error) => {
+    if (error && !res.headersSent) notFound();
+  });
 });
 app.use(compression());
 
@@ -76,18 +77,6 @@ if (!development) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   app.use(express.static("build/client", { maxAge: "1h" }));
 }
-
-// Variants are immutable: a changed image gets a new key, so a new URL.
-app.get("/media/:key/:file", (req, res) => {
-  const { key, file } = req.params;
-  if (!STORAGE_KEY_PATTERN.test(key) || !VARIANT_FILE_PATTERN.test(file)) {
-    res.status(404).json({ message: "Not found" });
-    return;
-  }
-  res.sendFile(path.join(imageDir(key), file), { maxAge: "1y", immutable: true }, (error) => {
-    if (error && !res.headersSent) res.status(404).json({ message: "Not found" });
-  });
-});
 
 app.use(
   createRequestHandler({

@@ -5,6 +5,7 @@ import type { Image, ImagePage } from "~/lib/image";
 import { db } from "./db.server";
 import { httpError } from "./http.server";
 import { moveOriginal, processImage } from "./image-processing.server";
+import { forgetVariants } from "./media.server";
 import { images, type ImageRow } from "./schema";
 import {
   commitImageDir,
@@ -244,6 +245,7 @@ export async function deleteImage(id: number): Promise<void> {
   if (!(await storageWritable())) throw storageUnavailable();
   const row = db().delete(images).where(eq(images.id, id)).returning({ key: images.storageKey }).get();
   if (!row) throw httpError(404, `There is no image with id ${id}`);
+  forgetVariants(row.key);
   try {
     await removeImageDir(row.key);
   } catch (error) {

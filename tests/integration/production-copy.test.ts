@@ -3,11 +3,11 @@
 // run `npm start` there, and stop it with SIGTERM.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../support/server";
+import { freePort } from "../support/ports";
 
 /** The runtime stage's COPY lines (node_modules aside), read from the Dockerfile so the two cannot drift apart. */
 function runtimeCopies(): string[] {
@@ -17,17 +17,6 @@ function runtimeCopies(): string[] {
     .flatMap((m) => m[1]!.split(/\s+/))
     .map((source) => path.relative("/app", source))
     .filter((entry) => entry !== "node_modules");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
 }
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-production-"));
