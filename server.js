@@ -38,11 +38,11 @@ function fail(error) {
 }
 
 try {
-  const { app, prepare, shutdown, config, serveMedia } = await loadApp();
+  const { app, prepare, shutdown, config, serveBeforeExpress } = await loadApp();
   await prepare();
   const port = config().port;
-  // Small media files are answered before Express (see serveMedia); everything else goes to the app.
-  const server = http.createServer((req, res) => serveMedia(req, res, () => app(req, res)));
+  // Small media files and cached pages are answered before Express (see serveBeforeExpress).
+  const server = http.createServer((req, res) => serveBeforeExpress(req, res, () => app(req, res)));
   server.listen(port, () => {
     const address = server.address();
     console.log(`Listening on http://localhost:${typeof address === "object" && address ? address.port : port}`);

@@ -2,17 +2,28 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
 import "react-router";
 import { config } from "~/server/config.server";
 import { closeDatabase, initDatabase, StartupError } from "~/server/db.server";
 import { ensureAdmin } from "~/server/auth.server";
 import { allStorageKeys } from "~/server/images.server";
 import { newNonce, securityHeaders } from "~/server/headers.server";
-import { isVariantPath, variantPath } from "~/server/media.server";
+import { isVariantPath, serveMedia, variantPath } from "~/server/media.server";
+import { pageCache, serveCachedPage } from "~/server/page-cache.server";
 import { ensureStorageDirs, storageWritable, sweepOrphans } from "~/server/storage.server";
 
 export { config };
-export { serveMedia } from "~/server/media.server";
+
+/**
+ * Runs on the plain Node server before Express: small media files and cached
+ * pages are answered there (Express's router would be most of their cost);
+ * everything else goes on to `next`, the Express app.
+ */
+export function serveBeforeExpress(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  serveMedia(req, res, () => serveCachedPage(req, res, next));
+}
 
 let prepared: Promise<void> | undefined;
 
@@ -72,15 +83,36 @@ app.get("/media/:key/:file", (req, res) => {
 });
 app.use(compression());
 
+/** The files of public/ as built, as URL paths: other requests need not look on disk. */
+function publicPaths(dir: string): Set<string> {
+  const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Set(files.map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`));
+}
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 if (!development) {
   // Hashed file names: cache for good. Everything else in public/ for an hour.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  const publicFiles = express.static("build/client", { maxAge: "1h" });
+  const paths = publicPaths("build/client");
+  app.use((req, res, next) => (paths.has(decodedPath(req.path)) ? publicFiles(req, res, next) : next()));
 }
 
+// A build given as a function is re-derived (routes flattened and ranked) on
+// every request, which hot reload needs; a production build is fixed.
+const build = development ? undefined : await import("virtual:react-router/server-build");
+const clientIp = (req: express.Request) => req.ip ?? "unknown";
+if (build) app.use(pageCache(build, clientIp));
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req, res) => ({ nonce: String(res.locals.nonce), clientIp: req.ip ?? "unknown" }),
+    build: build ?? (() => import("virtual:react-router/server-build")),
+    getLoadContext: (req, res) => ({ nonce: String(res.locals.nonce), clientIp: clientIp(req) }),
   }),
 );

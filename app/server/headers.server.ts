@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { config } from "./config.server";
 
 /** Scripts need this response's nonce; styles may be inline (style attributes for aspect ratios and placeholders). */
 export function contentSecurityPolicy(nonce: string): string {
@@ -33,4 +36,12 @@ export function securityHeaders({ nonce, secure, policy = true }: { nonce: strin
 
 export function newNonce(): string {
   return crypto.randomBytes(16).toString("base64");
+}
+
+/** Express's `req.secure` with `trust proxy` set to a hop count, for answers given before Express. */
+export function isSecure(req: IncomingMessage): boolean {
+  if ((req.socket as TLSSocket).encrypted) return true;
+  if (config().trustProxy === 0) return false;
+  const forwarded = req.headers["x-forwarded-proto"];
+  return (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() === "https";
 }

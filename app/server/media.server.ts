@@ -1,9 +1,7 @@
 import fsp from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { TLSSocket } from "node:tls";
 import path from "node:path";
-import { config } from "./config.server";
-import { newNonce, securityHeaders } from "./headers.server";
+import { isSecure, newNonce, securityHeaders } from "./headers.server";
 import { imageDir, STORAGE_KEY_PATTERN, VARIANT_FILE_PATTERN } from "./storage.server";
 
 export interface Variant {
@@ -94,14 +92,6 @@ export function forgetVariants(key: string): void {
 
 const MEDIA_URL = /^\/media\/([a-f0-9]{32})\/(w\d{1,5}\.(?:webp|avif))(?:\?.*)?$/;
 const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
-
-/** Same rule as Express's `req.secure` with `trust proxy` set to a hop count. */
-function isSecure(req: IncomingMessage): boolean {
-  if ((req.socket as TLSSocket).encrypted) return true;
-  if (config().trustProxy === 0) return false;
-  const forwarded = req.headers["x-forwarded-proto"];
-  return (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim() === "https";
-}
 
 function notModified(req: IncomingMessage, variant: Variant): boolean {
   const ifNoneMatch = req.headers["if-none-match"];

@@ -6,7 +6,7 @@ import path from "node:path";
 import { loginAdmin, startServer } from "../../tests/support/server";
 import sharp from "sharp";
 import { freePort } from "../../tests/support/ports";
-import { LOAD_DESCRIPTION, missingTools, pin, requestsPerSecond, startPinned, stopProcess } from "./throughput";
+import { compareThroughput, LOAD_DESCRIPTION, missingTools, pin, startPinned, stopProcess } from "./throughput";
 import type { Row } from "./util";
 
 const TARGET_SHARE = 0.25;
@@ -72,9 +72,6 @@ export async function benchMediaThroughput(): Promise<Row[]> {
     const bytes = (await (await fetch(`${server.url}${mediaPath}`)).arrayBuffer()).byteLength;
 
     pin(server.process.pid!);
-    const ours = requestsPerSecond(`${server.url}${mediaPath}`);
-    await server.stop();
-
     const port = await freePort();
     const prefix = path.join(base, "nginx");
     fs.mkdirSync(prefix);
@@ -84,7 +81,7 @@ export async function benchMediaThroughput(): Promise<Row[]> {
       const response = await fetch(nginxUrl);
       return response.ok && (await response.arrayBuffer()).byteLength === bytes;
     });
-    const reference = requestsPerSecond(nginxUrl);
+    const { ours, reference } = compareThroughput(`${server.url}${mediaPath}`, nginxUrl);
 
     const share = ours / reference;
     return [

@@ -50,10 +50,10 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-function wrkOnce(url: string, seconds: number): number {
+function wrkOnce(url: string, seconds: number, header?: string): number {
   const out = execFileSync(
     "taskset",
-    ["-c", String(LOAD_CORE), "wrk", "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, url],
+    ["-c", String(LOAD_CORE), "wrk", "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, ...(header ? ["-H", header] : []), url],
     { stdio: ["ignore", "pipe", "pipe"] },
   ).toString();
   const errors = out.match(/Non-2xx or 3xx responses: (\d+)/) ?? out.match(/Socket errors: .*/);
@@ -61,10 +61,21 @@ function wrkOnce(url: string, seconds: number): number {
   return Number(out.match(/Requests\/sec:\s+([\d.]+)/)![1]);
 }
 
-/** Median requests per second over a few wrk runs, after a short warm-up. */
-export function requestsPerSecond(url: string): number {
-  wrkOnce(url, 1);
-  return median(Array.from({ length: RUNS }, () => wrkOnce(url, SECONDS)));
+/**
+ * Median requests per second of each URL over a few wrk runs, after a short
+ * warm-up. Both servers stay up (an idle one costs nothing) and the runs
+ * alternate, so a neighbour's burst on this shared machine hits both alike.
+ */
+export function compareThroughput(oursUrl: string, referenceUrl: string, oursHeader?: string): { ours: number; reference: number } {
+  wrkOnce(oursUrl, 1, oursHeader);
+  wrkOnce(referenceUrl, 1);
+  const ours: number[] = [];
+  const reference: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    ours.push(wrkOnce(oursUrl, SECONDS, oursHeader));
+    reference.push(wrkOnce(referenceUrl, SECONDS));
+  }
+  return { ours: median(ours), reference: median(reference) };
 }
 
-export const LOAD_DESCRIPTION = `wrk 1 thread, ${CONNECTIONS} connections, median of ${RUNS}×${SECONDS} s; server on core ${SERVER_CORE}, wrk on core ${LOAD_CORE}`;
+export const LOAD_DESCRIPTION = `wrk 1 thread, ${CONNECTIONS} connections, median of ${RUNS} alternating ${SECONDS} s runs each; server on core ${SERVER_CORE}, wrk on core ${LOAD_CORE}`;
