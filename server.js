@@ -41,8 +41,9 @@ try {
   const { app, prepare, shutdown, config, serveBeforeExpress } = await loadApp();
   await prepare();
   const port = config().port;
-  // Small media files and cached pages are answered before Express (see serveBeforeExpress).
-  const server = http.createServer((req, res) => serveBeforeExpress(req, res, () => app(req, res)));
+  // Small media files and cached pages are answered before Express (see
+  // serveBeforeExpress); in development every request goes through Vite's app.
+  const server = http.createServer(development ? app : (req, res) => serveBeforeExpress(req, res, () => app(req, res)));
   server.listen(port, () => {
     const address = server.address();
     console.log(`Listening on http://localhost:${typeof address === "object" && address ? address.port : port}`);

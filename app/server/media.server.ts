@@ -17,7 +17,7 @@ export interface Variant {
  * recently used first out; files above the per-file limit are streamed from disk.
  */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
-export const MAX_CACHED_FILE_BYTES = 1024 * 1024;
+const MAX_CACHED_FILE_BYTES = 1024 * 1024;
 const TYPES: Record<string, string> = { webp: "image/webp", avif: "image/avif" };
 
 const cache = new Map<string, Variant>();
@@ -90,7 +90,7 @@ export function forgetVariants(key: string): void {
   }
 }
 
-const MEDIA_URL = /^\/media\/([a-f0-9]{32})\/(w\d{1,5}\.(?:webp|avif))(?:\?.*)?$/;
+const MEDIA_URL = /^\/media\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
 const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 function notModified(req: IncomingMessage, variant: Variant): boolean {
@@ -111,7 +111,7 @@ function notModified(req: IncomingMessage, variant: Variant): boolean {
  */
 export function serveMedia(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const match = req.method === "GET" || req.method === "HEAD" ? MEDIA_URL.exec(req.url ?? "") : null;
-  if (!match) return next();
+  if (!match || !isVariantPath(match[1]!, match[2]!)) return next();
   loadVariant(match[1]!, match[2]!).then(
     (variant) => {
       if (!variant || variant === "large") return next();
