@@ -2,6 +2,7 @@
 // storage, then listens. `--dev` serves through Vite with hot reload.
 import express from "express";
 import fs from "node:fs";
+import http from "node:http";
 
 // Settings may live in a .env file (see .env.example); real environment variables win.
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -37,21 +38,37 @@ function fail(error) {
 }
 
 try {
-  const { app, prepare, shutdown, config } = await loadApp();
+  const { app, prepare, shutdown, config, serveBeforeExpress } = await loadApp();
   await prepare();
   const port = config().port;
-  const server = app.listen(port, () => {
+  // Small media files and cached pages are answered before Express (see
+  // serveBeforeExpress); in development every request goes through Vite's app.
+  const server = http.createServer(development ? app : (req, res) => serveBeforeExpress(req, res, () => app(req, res)));
+  server.listen(port, () => {
     const address = server.address();
     console.log(`Listening on http://localhost:${typeof address === "object" && address ? address.port : port}`);
   });
   // Large uploads on slow links take a while; headers must still arrive promptly.
   server.requestTimeout = 30 * 60 * 1000;
 
+  // Responses in flight when stopping ask their client to close the connection,
+  // so server.close() completes as soon as they are sent, not when keep-alive times out.
   let stopping = false;
+  const inFlight = new Set();
+  const askToClose = (res) => {
+    if (!res.headersSent) res.setHeader("Connection", "close");
+  };
+  server.on("request", (req, res) => {
+    if (stopping) askToClose(res);
+    inFlight.add(res);
+    res.on("close", () => inFlight.delete(res));
+  });
+
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: finishing requests in flight (at most ${GRACE_MS / 1000} s)`);
+    inFlight.forEach(askToClose);
     const force = setTimeout(() => server.closeAllConnections(), GRACE_MS);
     server.close(() => {
       clearTimeout(force);

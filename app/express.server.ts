@@ -1,25 +1,29 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import crypto from "node:crypto";
 import fs from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import "react-router";
 import { config } from "~/server/config.server";
 import { closeDatabase, initDatabase, StartupError } from "~/server/db.server";
 import { ensureAdmin } from "~/server/auth.server";
 import { allStorageKeys } from "~/server/images.server";
-import { contentSecurityPolicy } from "~/server/headers.server";
-import {
-  ensureStorageDirs,
-  imageDir,
-  STORAGE_KEY_PATTERN,
-  storageWritable,
-  sweepOrphans,
-  VARIANT_FILE_PATTERN,
-} from "~/server/storage.server";
+import { newNonce, securityHeaders } from "~/server/headers.server";
+import { isVariantPath, serveMedia, variantPath } from "~/server/media.server";
+import { pageCache, serveCachedPage } from "~/server/page-cache.server";
+import { ensureStorageDirs, storageWritable, sweepOrphans } from "~/server/storage.server";
 
 export { config };
+
+/**
+ * Runs on the plain Node server before Express: small media files and cached
+ * pages are answered there (Express's router would be most of their cost);
+ * everything else goes on to `next`, the Express app.
+ */
+export function serveBeforeExpress(req: IncomingMessage, res: ServerResponse, next: () => void): void {
+  serveMedia(req, res, () => serveCachedPage(req, res, next));
+}
 
 let prepared: Promise<void> | undefined;
 
@@ -59,35 +63,47 @@ app.disable("x-powered-by");
 app.set("trust proxy", config().trustProxy);
 
 app.use((req, res, next) => {
-  const nonce = crypto.randomBytes(16).toString("base64");
+  const nonce = newNonce();
   res.locals.nonce = nonce;
   // Vite's dev client injects inline scripts, so the policy applies to builds only.
-  if (!development) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "same-origin");
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  res.set(securityHeaders({ nonce, secure: req.secure, policy: !development }));
   next();
 });
+
+// Variants are immutable: a changed image gets a new key, so a new URL. Small
+// ones are answered from memory by `serveMedia` before Express; this route
+// streams the large ones and answers 404.
+app.get("/media/:key/:file", (req, res) => {
+  const { key, file } = req.params;
+  const notFound = () => res.status(404).json({ message: "Not found" });
+  if (!isVariantPath(key, file)) return notFound();
+  res.sendFile(variantPath(key, file), { maxAge: "1y", immutable: true }, (error) => {
+    if (error && !res.headersSent) notFound();
+  });
+});
 app.use(compression());
+
+/** The files of public/ as built, as URL paths: other requests need not look on disk. */
+function publicPaths(dir: string): Set<string> {
+  const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return new Set(files.map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`));
+}
+
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
 
 if (!development) {
   // Hashed file names: cache for good. Everything else in public/ for an hour.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  const publicFiles = express.static("build/client", { maxAge: "1h" });
+  const paths = publicPaths("build/client");
+  app.use((req, res, next) => (paths.has(decodedPath(req.path)) ? publicFiles(req, res, next) : next()));
 }
-
-// Variants are immutable: a changed image gets a new key, so a new URL.
-app.get("/media/:key/:file", (req, res) => {
-  const { key, file } = req.params;
-  if (!STORAGE_KEY_PATTERN.test(key) || !VARIANT_FILE_PATTERN.test(file)) {
-    res.status(404).json({ message: "Not found" });
-    return;
-  }
-  res.sendFile(path.join(imageDir(key), file), { maxAge: "1y", immutable: true }, (error) => {
-    if (error && !res.headersSent) res.status(404).json({ message: "Not found" });
-  });
-});
 
 // React Router starts reading every request body. When the answer goes out
 // before the body was read (a refused upload), drop the rest as Node does for
@@ -101,9 +117,14 @@ app.use((req, res, next) => {
   next();
 });
 
+// A build given as a function is re-derived (routes flattened and ranked) on
+// every request, which hot reload needs; a production build is fixed.
+const build = development ? undefined : await import("virtual:react-router/server-build");
+const clientIp = (req: express.Request) => req.ip ?? "unknown";
+if (build) app.use(pageCache(build, clientIp));
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
-    getLoadContext: (req, res) => ({ nonce: String(res.locals.nonce), clientIp: req.ip ?? "unknown" }),
+    build: build ?? (() => import("virtual:react-router/server-build")),
+    getLoadContext: (req, res) => ({ nonce: String(res.locals.nonce), clientIp: clientIp(req) }),
   }),
 );

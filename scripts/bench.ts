@@ -3,6 +3,8 @@
 // the machines are shared, so compare ratios.
 import fs from "node:fs";
 import { benchApiLatency } from "./bench/api-latency";
+import { benchMediaThroughput } from "./bench/media-throughput";
+import { benchSsrThroughput } from "./bench/ssr-throughput";
 import { benchUploadMemory } from "./bench/upload-memory";
 import { table, type Row } from "./bench/util";
 import { benchVariants } from "./bench/variants";
@@ -14,6 +16,8 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["upload-memory", () => benchUploadMemory()],
   ["variants", benchVariants],
   ["api-latency", benchApiLatency],
+  ["media-throughput", benchMediaThroughput],
+  ["ssr-throughput", benchSsrThroughput],
 ];
 
 const rows: Row[] = [];

@@ -5,12 +5,15 @@ import type { Image, ImagePage } from "~/lib/image";
 import { db } from "./db.server";
 import { httpError } from "./http.server";
 import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage } from "./image-processing.server";
+import { forgetVariants } from "./media.server";
 import { images, type ImageRow } from "./schema";
 import {
   commitImageDir,
   newStorageKey,
   removeImageDir,
   storageErrorResponse,
+  storageUnavailable,
+  storageWritable,
   tmpPath,
 } from "./storage.server";
 import type { UploadedFile } from "./upload.server";
@@ -233,11 +236,22 @@ export function updateImage(id: number, text: { name: string; description: strin
   return toImage(row);
 }
 
-/** Row first, then files: a crash in between leaves only an orphan folder, swept at start. */
+/**
+ * Row first, then files: a crash in between leaves only an orphan folder, swept
+ * at start. A folder that cannot be written is refused up front, so the row and
+ * its files go together.
+ */
 export async function deleteImage(id: number): Promise<void> {
+  if (!(await storageWritable())) throw storageUnavailable();
   const row = db().delete(images).where(eq(images.id, id)).returning({ key: images.storageKey }).get();
   if (!row) throw httpError(404, `There is no image with id ${id}`);
-  await removeImageDir(row.key);
+  forgetVariants(row.key);
+  try {
+    await removeImageDir(row.key);
+  } catch (error) {
+    // The photo is gone from the site; its folder is an orphan the next start removes.
+    console.error(`Could not remove the files of image ${id} (${row.key}): ${(error as Error).message}`);
+  }
 }
 
 export function allStorageKeys(): Set<string> {

@@ -98,14 +98,23 @@ export async function storageWritable(): Promise<boolean> {
   }
 }
 
+export function storageUnavailable(): Response {
+  return httpError(503, "The server cannot write to its uploads folder right now.");
+}
+
+/** libvips (sharp) reports write failures by message only, without an errno code. */
+const NO_SPACE_MESSAGE = /No space left on device|Disk quota exceeded|File too large/;
+const CANNOT_WRITE_MESSAGE = /Read-only file system|Permission denied|Operation not permitted/;
+
 /** Turns a disk-level failure into a clear answer; undefined for anything else. */
 export function storageErrorResponse(error: unknown): Response | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG") {
+  const message = error instanceof Error ? error.message : "";
+  if (code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG" || (!code && NO_SPACE_MESSAGE.test(message))) {
     return httpError(507, "The server has no space left to store this image.");
   }
-  if (code === "EROFS" || code === "EACCES" || code === "EPERM") {
-    return httpError(503, "The server cannot write to its uploads folder right now.");
+  if (code === "EROFS" || code === "EACCES" || code === "EPERM" || (!code && CANNOT_WRITE_MESSAGE.test(message))) {
+    return storageUnavailable();
   }
   return undefined;
 }

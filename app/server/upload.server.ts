@@ -97,11 +97,20 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
     stream.on("limit", () => {
       failure ??= tooLarge(maxBytes);
     });
-    const write = pipeline(stream, meter, fs.createWriteStream(file.path)).then(() => {
+    const write = pipeline(meter, fs.createWriteStream(file.path)).then(() => {
       file.checksum = hash.digest("hex");
     });
-    // Handled here so an aborted body cannot surface as an unhandled rejection; Promise.all below still sees it.
-    write.catch(() => undefined);
+    stream.on("error", (error) => meter.destroy(error));
+    stream.pipe(meter);
+    // A failed write (disk full, read-only) is answered once the body is read:
+    // cutting the request short would reset the connection before the client
+    // sees the answer. Handling it here also keeps the rejection from going
+    // unhandled while the body still arrives.
+    write.catch((error: unknown) => {
+      failure ??= storageErrorResponse(error) ?? httpError(500, "The upload could not be saved.");
+      stream.unpipe(meter);
+      stream.resume();
+    });
     writes.push(write);
   });
 

@@ -1,0 +1,109 @@
+// `npm run backup` while uploads and deletes run, then `npm run restore` into a
+// fresh site: the restored database is sound, every row has its files, and the
+// API serves them.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeJpeg, uploadImage } from "../support/images";
+import { loginAdmin, ROOT, startServer, type TestServer } from "../support/server";
+import { inspectStorage, type Dirs } from "../support/storage-check";
+
+const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-backup-"));
+const servers: TestServer[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  fs.rmSync(base, { recursive: true, force: true });
+});
+
+/** Runs `scripts/<name>.ts <folder>` as `npm run <name>` does, against the given site folders. */
+async function runScript(name: "backup" | "restore", folder: string, dirs: Dirs): Promise<string> {
+  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [`scripts/${name}.ts`, folder], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  if (code !== 0) throw new Error(`npm run ${name} failed (${code}):\n${output}`);
+  return output;
+}
+
+async function allListed(url: string): Promise<{ id: number; url: string }[]> {
+  const listed: { id: number; url: string }[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `cursor=${encodeURIComponent(cursor)}` : "page=1";
+    const page = (await (await fetch(`${url}/api/image?${query}`)).json()) as { images: { id: number; url: string }[]; nextCursor: string | null };
+    listed.push(...page.images);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return listed;
+}
+
+describe("backup during writes, restore into a fresh site", () => {
+  it("restores a sound database whose every row has its files, served by the API", async () => {
+    const live = await startServer({ dirs: { dataDir: path.join(base, "live/data"), uploadsDir: path.join(base, "live/uploads") } });
+    servers.push(live);
+    const { token } = await loginAdmin(live.url);
+    let seed = 0;
+    const created: number[] = [];
+    const uploadOne = async () => {
+      seed++;
+      const response = await uploadImage(live.url, token, { data: await makeJpeg(900, 600, seed), filename: `photo-${seed}.jpg` });
+      expect(response.status).toBe(201);
+      created.push(((await response.json()) as { id: number }).id);
+    };
+    for (let i = 0; i < 12; i++) await uploadOne();
+
+    // Writers: two uploaders and a deleter of the oldest photos, until the backups are done.
+    let writing = true;
+    const deleteStarted = new Set<number>();
+    const uploader = async () => {
+      while (writing) await uploadOne();
+    };
+    const deleter = async () => {
+      while (writing) {
+        const id = created.find((c) => !deleteStarted.has(c));
+        if (id === undefined) break;
+        deleteStarted.add(id);
+        const response = await fetch(`${live.url}/api/image/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+        expect(response.status).toBe(204);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const writers = [uploader(), uploader(), deleter()];
+
+    const backups: { folder: string; kept: number[] }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const settled = created.filter((id) => !deleteStarted.has(id));
+      const folder = path.join(base, `backup-${i}`);
+      expect(await runScript("backup", folder, live)).toMatch(/^Backed up \d+ photos to /);
+      // Photos that existed before this backup began and were not being deleted must be in it.
+      backups.push({ folder, kept: settled.filter((id) => !deleteStarted.has(id)) });
+    }
+    writing = false;
+    await Promise.all(writers);
+    expect(deleteStarted.size).toBeGreaterThan(0);
+
+    for (const [i, { folder, kept }] of backups.entries()) {
+      const dirs = { dataDir: path.join(base, `restored-${i}/data`), uploadsDir: path.join(base, `restored-${i}/uploads`) };
+      expect(await runScript("restore", folder, dirs)).toMatch(/^Restored \d+ photos from /);
+      const restored = await startServer({ dirs });
+      servers.push(restored);
+      const report = inspectStorage(dirs);
+      expect(report.integrity).toBe("ok");
+      expect(report.problems).toEqual([]);
+      for (const id of kept) expect(report.ids).toContain(id);
+
+      const listed = await allListed(restored.url);
+      expect(listed.map((image) => image.id).sort((a, b) => a - b)).toEqual(report.ids);
+      for (const image of listed.slice(0, 5)) expect((await fetch(`${restored.url}${image.url}`)).status).toBe(200);
+      await restored.stop();
+    }
+  });
+});

@@ -1,0 +1,208 @@
+// Crashes and shutdowns in the middle of writes: after a restart the database
+// is sound, every row has its files, and nothing is left behind.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeJpeg, uploadImage } from "../support/images";
+import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { entries, inspectStorage, slowUpload, waitUntil, type Dirs } from "../support/storage-check";
+
+const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-faults-"));
+const dirs: Dirs = { dataDir: path.join(base, "data"), uploadsDir: path.join(base, "uploads") };
+const tmpDir = path.join(dirs.uploadsDir, "tmp");
+const imagesDir = path.join(dirs.uploadsDir, "images");
+
+/** Ids a client saw created (201) and not deleted since: they must survive any crash. */
+const acknowledged = new Set<number>();
+/** Ids a client saw deleted (204): they must never come back. */
+const deleted = new Set<number>();
+
+let seed = 0;
+/** A distinct camera-sized JPEG (20 or 24 megapixels), so processing takes a while. */
+async function largePhoto(): Promise<Buffer> {
+  seed++;
+  return seed % 2 ? makeJpeg(6000, 4000, seed) : makeJpeg(5500, 3650, seed);
+}
+
+type Outcome = { status: number; id?: number } | { error: string };
+
+function upload(server: TestServer, token: string, data: Buffer): Promise<Outcome> {
+  return uploadImage(server.url, token, { data, filename: `photo-${seed}.jpg` }).then(
+    async (response) => {
+      const body = (await response.json().catch(() => ({}))) as { id?: number };
+      if (response.status === 201 && body.id) acknowledged.add(body.id);
+      return { status: response.status, id: body.id };
+    },
+    (error: Error) => ({ error: error.message }),
+  );
+}
+
+function remove(server: TestServer, token: string, id: number): Promise<Outcome> {
+  // Until it is answered, a delete may or may not have happened.
+  acknowledged.delete(id);
+  return fetch(`${server.url}/api/image/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } }).then(
+    (response) => {
+      if (response.status === 204) deleted.add(id);
+      return { status: response.status };
+    },
+    (error: Error) => ({ error: error.message }),
+  );
+}
+
+/** Every answer a client got before the crash is one the API promises: created, deleted, or a connection cut. */
+function expectCleanOutcomes(outcomes: Outcome[], allowed: number[]): void {
+  for (const outcome of outcomes) {
+    if ("status" in outcome) expect(allowed).toContain(outcome.status);
+  }
+}
+
+/** Restarts on the same folders and checks the invariants the crash must not break. */
+async function restartAndCheck(): Promise<TestServer> {
+  const server = await startServer({ dirs });
+  const report = inspectStorage(dirs);
+  expect(report.integrity).toBe("ok");
+  expect(report.problems).toEqual([]);
+  for (const id of acknowledged) expect(report.ids).toContain(id);
+  for (const id of deleted) expect(report.ids).not.toContain(id);
+  const listed = (await (await fetch(`${server.url}/api/image?page=1`)).json()) as { images: { id: number }[] };
+  expect(listed.images.map((i) => i.id).sort((a, b) => a - b)).toEqual(report.ids.slice(-24));
+  return server;
+}
+
+async function startWithToken(): Promise<{ server: TestServer; token: string }> {
+  const server = await startServer({ dirs });
+  return { server, token: (await loginAdmin(server.url)).token };
+}
+
+/** Starts four large uploads at once (one of them trickling its body in over 3 s). */
+async function uploadsInFlight(server: TestServer, token: string): Promise<Promise<Outcome>[]> {
+  const photos = await Promise.all([largePhoto(), largePhoto(), largePhoto(), largePhoto()]);
+  const trickle = slowUpload(server.url, token, photos[3]!, `trickle-${seed}`, 3000);
+  const trickled = trickle.done.then(async (result): Promise<Outcome> => {
+    if ("error" in result) return result;
+    const id = (JSON.parse(result.body) as { id?: number }).id;
+    if (result.status === 201 && id) acknowledged.add(id);
+    return { status: result.status, id };
+  });
+  return [...photos.slice(0, 3).map((photo) => upload(server, token, photo)), trickled];
+}
+
+afterAll(() => {
+  fs.rmSync(base, { recursive: true, force: true });
+});
+
+describe("kill -9 in the middle of writes", () => {
+  const moments: [string, (server: TestServer, outcomes: Promise<Outcome>[]) => Promise<void>][] = [
+    ["while the bodies are still arriving", async () => {
+      await waitUntil(() => entries(tmpDir).some((e) => e.endsWith(".upload")), "an upload is streaming to tmp/");
+    }],
+    ["while the variants are being written", async () => {
+      await waitUntil(
+        () => entries(tmpDir).some((e) => !e.includes(".") && entries(path.join(tmpDir, e)).length > 0),
+        "a prepared folder holds variants",
+      );
+    }],
+    ["as the first folder is committed", async () => {
+      const before = entries(imagesDir).length;
+      await waitUntil(() => entries(imagesDir).length > before, "a new folder appears under images/", 40_000);
+    }],
+    ["after the first upload was answered", async (_server, outcomes) => {
+      await Promise.race(outcomes);
+    }],
+  ];
+
+  for (const [moment, waitForMoment] of moments) {
+    it(`uploads: killed ${moment}`, async () => {
+      const { server, token } = await startWithToken();
+      const outcomes = await uploadsInFlight(server, token);
+      await waitForMoment(server, outcomes);
+      await server.kill();
+      expectCleanOutcomes(await Promise.all(outcomes), [201]);
+      const restarted = await restartAndCheck();
+      await restarted.stop();
+    });
+  }
+
+  it("sweeps what a crash left in tmp/ at the next start", async () => {
+    const { server, token } = await startWithToken();
+    const outcomes = await uploadsInFlight(server, token);
+    await waitUntil(() => entries(tmpDir).length > 0, "tmp/ holds an upload");
+    await server.kill();
+    await Promise.all(outcomes);
+    expect(entries(tmpDir).length).toBeGreaterThan(0);
+    const restarted = await restartAndCheck();
+    expect(restarted.output()).toMatch(/Removed [1-9]\d* unfinished uploads/);
+    await restarted.stop();
+  });
+
+  for (const moment of ["right after the deletes were sent", "after the first delete was answered"]) {
+    it(`deletes (with an upload in flight): killed ${moment}`, async () => {
+      const { server, token } = await startWithToken();
+      const small = await Promise.all([0, 1, 2, 3, 4, 5].map(() => (seed++, makeJpeg(1600, 1200, seed))));
+      const ids: number[] = [];
+      for (const photo of small) {
+        const outcome = await upload(server, token, photo);
+        expect(outcome).toMatchObject({ status: 201 });
+        ids.push((outcome as { id: number }).id);
+      }
+      const inFlight = upload(server, token, await largePhoto());
+      await waitUntil(() => entries(tmpDir).length > 0, "the large upload reached tmp/");
+      const deletes = ids.map((id) => remove(server, token, id));
+      if (moment.startsWith("after")) await Promise.race(deletes);
+      await server.kill();
+      expectCleanOutcomes(await Promise.all([...deletes, inFlight]), [201, 204]);
+      const restarted = await restartAndCheck();
+      await restarted.stop();
+    });
+  }
+});
+
+describe("SIGTERM in the middle of an upload", () => {
+  const GRACE_MS = 10_000;
+
+  it("lets uploads being processed finish (201), refuses new connections, exits 0", async () => {
+    const { server, token } = await startWithToken();
+    const photos = [await largePhoto(), await largePhoto()];
+    const outcomes = photos.map((photo) => upload(server, token, photo));
+    await waitUntil(
+      () => entries(tmpDir).some((e) => !e.includes(".") && entries(path.join(tmpDir, e)).length > 0),
+      "a prepared folder holds variants",
+    );
+    const started = Date.now();
+    const exited = server.stop();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
+    const answered = await Promise.all(outcomes);
+    const answeredAt = Date.now();
+    expect(answered.map((o) => ("status" in o ? o.status : o.error))).toEqual([201, 201]);
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(GRACE_MS);
+    // It exits once the answers are out, without waiting for keep-alive connections to time out.
+    expect(Date.now() - answeredAt).toBeLessThan(1500);
+    expect(server.output()).toContain("SIGTERM: finishing requests in flight");
+    const restarted = await restartAndCheck();
+    for (const outcome of answered) expect(inspectStorage(dirs).ids).toContain((outcome as { id: number }).id);
+    await restarted.stop();
+  });
+
+  it("cuts an upload still arriving after the grace period cleanly, exits 0", async () => {
+    const { server, token } = await startWithToken();
+    const before = inspectStorage(dirs).ids;
+    const trickle = slowUpload(server.url, token, await largePhoto(), "too-slow", 30_000);
+    await waitUntil(() => entries(tmpDir).some((e) => e.endsWith(".upload")), "the upload is streaming to tmp/");
+    const started = Date.now();
+    const code = await server.stop();
+    const elapsed = Date.now() - started;
+    expect(code).toBe(0);
+    expect(elapsed).toBeGreaterThanOrEqual(GRACE_MS - 500);
+    expect(elapsed).toBeLessThan(GRACE_MS + 2000);
+    const result = await trickle.done;
+    trickle.abort();
+    // The connection is cut; a response, if one got out, is a clean error and never a 201.
+    if ("status" in result) expect(result.status).toBeGreaterThanOrEqual(400);
+    const restarted = await restartAndCheck();
+    expect(inspectStorage(dirs).ids).toEqual(before);
+    await restarted.stop();
+  }, 30_000);
+});

@@ -1,0 +1,103 @@
+// Mixed load on loopback: 50 readers of pages, API and media plus 5 uploaders
+// for 30 s. Every answer has the expected status and no SQLITE_BUSY shows up,
+// neither in an answer nor in the server's log.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeJpeg, uploadImage } from "../support/images";
+import { loginAdmin, startServer, type TestServer } from "../support/server";
+
+const READERS = 50;
+const UPLOADERS = 5;
+const DURATION_MS = 30_000;
+
+let server: TestServer;
+let token: string;
+let seed = 0;
+
+async function uploadOne(): Promise<Response> {
+  seed++;
+  return uploadImage(server.url, token, { data: await makeJpeg(800, 600, seed), filename: `load-${seed}.jpg` });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  token = (await loginAdmin(server.url)).token;
+  for (let i = 0; i < 4; i++) {
+    const answers = await Promise.all([uploadOne(), uploadOne(), uploadOne()]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+  }
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface Tally {
+  ok: number;
+  failures: string[];
+}
+
+describe("mixed load", () => {
+  it(`${READERS} readers and ${UPLOADERS} uploaders for ${DURATION_MS / 1000} s: no errors, no SQLITE_BUSY`, async () => {
+    const tallies = new Map<string, Tally>();
+    const record = (kind: string, failure?: string) => {
+      const tally = tallies.get(kind) ?? { ok: 0, failures: [] };
+      if (failure) tally.failures.push(failure);
+      else tally.ok++;
+      tallies.set(kind, tally);
+    };
+    /** Fetches, reads the whole body, and records anything but the expected status (or a body mentioning SQLITE_BUSY). */
+    const check = async (kind: string, request: () => Promise<Response>, expected: number): Promise<string> => {
+      try {
+        const response = await request();
+        const body = await response.text();
+        if (response.status !== expected || body.includes("SQLITE_BUSY")) record(kind, `${response.status} ${body.slice(0, 200)}`);
+        else record(kind);
+        return body;
+      } catch (error) {
+        record(kind, `${(error as Error).message} ${String((error as Error).cause ?? "")}`);
+        return "";
+      }
+    };
+
+    let mediaUrls: string[] = [];
+    const refreshMedia = async () => {
+      const body = await check("GET /api/image", () => fetch(`${server.url}/api/image?page=1`), 200);
+      if (!body) return;
+      const { images } = JSON.parse(body) as { images: { srcset: string; avifSrcset: string }[] };
+      mediaUrls = images.flatMap((i) => `${i.srcset}, ${i.avifSrcset}`.split(", ").map((entry) => entry.split(" ")[0]!));
+    };
+    await refreshMedia();
+    expect(mediaUrls.length).toBeGreaterThan(40);
+
+    const readerSteps: (() => Promise<unknown>)[] = [
+      () => check("GET /", () => fetch(`${server.url}/`), 200),
+      () => check("GET /photography", () => fetch(`${server.url}/photography`), 200),
+      refreshMedia,
+      () => check("GET /api/image/random", () => fetch(`${server.url}/api/image/random?count=10`), 200),
+      () => {
+        const url = mediaUrls[Math.floor(Math.random() * mediaUrls.length)]!;
+        return check("GET /media", () => fetch(`${server.url}${url}`), 200);
+      },
+    ];
+
+    const deadline = Date.now() + DURATION_MS;
+    const reader = async (index: number) => {
+      for (let step = index; Date.now() < deadline; step++) await readerSteps[step % readerSteps.length]!();
+    };
+    const uploader = async () => {
+      while (Date.now() < deadline) await check("POST /api/image", uploadOne, 201);
+    };
+    await Promise.all([
+      ...Array.from({ length: READERS }, (_, i) => reader(i)),
+      ...Array.from({ length: UPLOADERS }, () => uploader()),
+    ]);
+
+    const summary = Object.fromEntries([...tallies].map(([kind, t]) => [kind, { ok: t.ok, failed: t.failures.length }]));
+    console.log("load:", JSON.stringify(summary));
+    const failures = [...tallies].flatMap(([kind, t]) => t.failures.map((f) => `${kind}: ${f}`));
+    expect(failures.slice(0, 10)).toEqual([]);
+    for (const [kind, tally] of tallies) expect(tally.ok, kind).toBeGreaterThan(UPLOADERS);
+    expect(server.output()).not.toMatch(/SQLITE_BUSY|database is locked/);
+    expect(server.output()).not.toMatch(/Error/);
+  }, DURATION_MS + 60_000);
+});
