@@ -1,5 +1,7 @@
 /** Conway's game of life on a board whose edges wrap around, for the demo at /life. */
 
+import { positiveIntegerParam } from "./query";
+
 /** Rows of cells, true when alive. */
 export type Grid = boolean[][];
 
@@ -124,12 +126,10 @@ export interface LifeQuery {
 /** Reads `?pattern=&seed=&generation=` leniently: anything missing or invalid falls back to a glider at generation 0. */
 export function parseLifeQuery(params: URLSearchParams): LifeQuery {
   const pattern = params.get("pattern");
-  const seed = Number(params.get("seed"));
-  const generation = Number(params.get("generation"));
   return {
     pattern: isPatternName(pattern) ? pattern : "glider",
-    seed: Number.isSafeInteger(seed) && seed > 0 ? seed : 1,
-    generation: Number.isSafeInteger(generation) && generation > 0 ? Math.min(generation, MAX_GENERATION) : 0,
+    seed: positiveIntegerParam(params, "seed", 1),
+    generation: Math.min(positiveIntegerParam(params, "generation", 0), MAX_GENERATION),
   };
 }
 

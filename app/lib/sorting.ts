@@ -1,5 +1,7 @@
 /** Sorting algorithms recorded step by step, for the visualizer at /sorting. */
 
+import { positiveIntegerParam } from "./query";
+
 export const ALGORITHMS = {
   bubble: "Bubble sort",
   insertion: "Insertion sort",
@@ -143,12 +145,10 @@ export const DEFAULT_SEED = 2024;
 /** Reads `?algorithm=&seed=&step=` leniently: anything missing or invalid falls back to the start of bubble sort. */
 export function parseSortingQuery(params: URLSearchParams): SortingQuery {
   const algorithm = params.get("algorithm");
-  const seed = Number(params.get("seed"));
-  const step = Number(params.get("step"));
   return {
     algorithm: isAlgorithm(algorithm) ? algorithm : "bubble",
-    seed: Number.isSafeInteger(seed) && seed > 0 ? seed : DEFAULT_SEED,
-    step: Number.isSafeInteger(step) && step > 0 ? step : 0,
+    seed: positiveIntegerParam(params, "seed", DEFAULT_SEED),
+    step: positiveIntegerParam(params, "step", 0),
   };
 }
 
