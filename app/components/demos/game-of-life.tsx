@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import {
   advance,
   emptyGrid,
@@ -14,6 +14,7 @@ import {
   WIDTH,
   type LifeQuery,
 } from "~/lib/life";
+import { ChoiceForm } from "./choice-form";
 import { useHydrated } from "./demo-page";
 
 const TICK_MS = 120;
@@ -58,27 +59,13 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
 
   return (
     <>
-      <Form method="get" className="demo-panel demo-toolbar" preventScrollReset>
-        <div className="field field--inline">
-          <label htmlFor="pattern">Pattern</label>
-          <select id="pattern" name="pattern" defaultValue={query.pattern} key={query.pattern}>
-            {Object.entries(PATTERNS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <input type="hidden" name="seed" value={query.seed} />
-        <button type="submit" className="demo-button demo-button--secondary">
-          Load pattern
-        </button>
+      <ChoiceForm name="pattern" label="Pattern" options={PATTERNS} value={query.pattern} seed={query.seed} submitLabel="Load pattern">
         {query.pattern === "random" ? (
           <Link className="demo-link" to={lifeHref({ pattern: "random", seed: query.seed + 1, generation: 0 })} preventScrollReset>
             Another soup
           </Link>
         ) : null}
-      </Form>
+      </ChoiceForm>
 
       <figure className="demo-panel life">
         <svg

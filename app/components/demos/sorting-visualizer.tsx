@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { ALGORITHMS, describeStep, randomValues, sortingHref, sortSteps, MAX_VALUE, type SortingQuery } from "~/lib/sorting";
+import { ChoiceForm } from "./choice-form";
 import { useHydrated } from "./demo-page";
 
 const STEP_MS = 120;
@@ -49,25 +50,11 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
 
   return (
     <>
-      <Form method="get" className="demo-panel demo-toolbar" preventScrollReset>
-        <div className="field field--inline">
-          <label htmlFor="algorithm">Algorithm</label>
-          <select id="algorithm" name="algorithm" defaultValue={query.algorithm} key={query.algorithm}>
-            {Object.entries(ALGORITHMS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <input type="hidden" name="seed" value={query.seed} />
-        <button type="submit" className="demo-button demo-button--secondary">
-          Show
-        </button>
+      <ChoiceForm name="algorithm" label="Algorithm" options={ALGORITHMS} value={query.algorithm} seed={query.seed} submitLabel="Show">
         <Link className="demo-link" to={sortingHref({ ...query, seed: nextSeed(query.seed), step: 0 })} preventScrollReset>
           New numbers
         </Link>
-      </Form>
+      </ChoiceForm>
 
       <figure className="demo-panel sorting">
         <ol className="sorting__bars" aria-label={`Numbers at step ${shown}`}>
