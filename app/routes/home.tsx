@@ -21,14 +21,21 @@ export function meta() {
   });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+/** A browser loading the page itself, as opposed to the router fetching data for a client-side navigation. */
+function isDocumentRequest(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Mode") === "navigate" || (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = parseHomeTab(params.get("tab"));
+  const previews = tab === "photography" ? Promise.resolve().then(() => randomImages(PREVIEW_COUNT)) : null;
   return {
     tab,
     jokePressed: params.get("joke") === "pressed",
-    // Not awaited: the page streams at once and the previews follow behind "Loading Images...".
-    previews: tab === "photography" ? Promise.resolve().then(() => randomImages(PREVIEW_COUNT)) : null,
+    // Client-side tab switches stream the previews behind "Loading Images...". A streamed
+    // Suspense boundary needs JavaScript to replace its fallback, so full page loads wait for them.
+    previews: previews && isDocumentRequest(request) ? await previews : previews,
   };
 }
 

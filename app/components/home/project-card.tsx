@@ -33,18 +33,18 @@ function ProjectVideo({ media }: { media: Extract<ProjectMedia, { kind: "video" 
   );
 }
 
-function CardLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
+/** Visible "Demo" or "Code"; the accessible name also says which project, and when a new tab opens. */
+function CardLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
   if (isInternalLink(href)) {
     return (
-      <Link to={href} className={className}>
+      <Link to={href} className="overlay-button" aria-label={label}>
         {children}
       </Link>
     );
   }
   return (
-    <a href={href} className={className} target="_blank" rel="noopener noreferrer">
+    <a href={href} className="overlay-button" aria-label={`${label} (opens in a new tab)`} target="_blank" rel="noopener noreferrer">
       {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
     </a>
   );
 }
@@ -69,14 +69,14 @@ export function ProjectCard({ project, priority }: Props) {
           <ProjectVideo media={media} />
         )}
         <div className="project-card__overlay">
-          <CardLink href={project.link} className="overlay-button">
+          <CardLink href={project.link} label={`Demo: ${project.name}`}>
             <ExternalLinkIcon className="overlay-button__icon" />
-            Demo<span className="visually-hidden">: {project.name}</span>
+            Demo
           </CardLink>
           {project.github ? (
-            <CardLink href={project.github} className="overlay-button">
+            <CardLink href={project.github} label={`Code: ${project.name}`}>
               <CodeIcon className="overlay-button__icon" />
-              Code<span className="visually-hidden">: {project.name}</span>
+              Code
             </CardLink>
           ) : null}
         </div>
