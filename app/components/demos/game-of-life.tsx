@@ -82,28 +82,10 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
         </svg>
         <figcaption className="life__caption">
           Generation <strong data-testid="generation">{generation}</strong> · <span data-testid="population">{alive}</span> living cells
-          {hydrated ? " · Click the board to draw or erase cells." : null}
         </figcaption>
       </figure>
 
       <nav className="demo-steps" aria-label="Generations">
-        {hydrated ? (
-          <>
-            <button type="button" className="demo-button" onClick={() => setPlaying(!playing)} aria-pressed={playing}>
-              {playing ? "Pause" : "Play"}
-            </button>
-            <button
-              type="button"
-              className="demo-button demo-button--secondary"
-              onClick={() => {
-                setPlaying(false);
-                setBoard({ grid: emptyGrid(), generation: 0 });
-              }}
-            >
-              Clear
-            </button>
-          </>
-        ) : null}
         <Link className="demo-link" to={nextHref} onClick={(event) => stepInPage(event, 1)} preventScrollReset replace>
           Next generation
         </Link>
@@ -124,7 +106,26 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
         >
           Reset
         </Link>
+        {/* Last, so their arrival after hydration moves nothing already on screen. */}
+        {hydrated ? (
+          <>
+            <button type="button" className="demo-button" onClick={() => setPlaying(!playing)} aria-pressed={playing}>
+              {playing ? "Pause" : "Play"}
+            </button>
+            <button
+              type="button"
+              className="demo-button demo-button--secondary"
+              onClick={() => {
+                setPlaying(false);
+                setBoard({ grid: emptyGrid(), generation: 0 });
+              }}
+            >
+              Clear
+            </button>
+          </>
+        ) : null}
       </nav>
+      {hydrated ? <p className="demo__hint">Click the board to draw or erase cells.</p> : null}
     </>
   );
 }

@@ -78,11 +78,6 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
       </figure>
 
       <nav className="demo-steps" aria-label="Steps">
-        {hydrated ? (
-          <button type="button" className="demo-button" onClick={togglePlaying} aria-pressed={playingStep !== null}>
-            {playingStep === null ? "Play" : "Pause"}
-          </button>
-        ) : null}
         <StepLink to={href(0)} disabled={shown === 0}>
           First step
         </StepLink>
@@ -95,6 +90,12 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
         <StepLink to={href(last)} disabled={shown === last}>
           Last step
         </StepLink>
+        {/* Last, so its arrival after hydration moves nothing already on screen. */}
+        {hydrated ? (
+          <button type="button" className="demo-button" onClick={togglePlaying} aria-pressed={playingStep !== null}>
+            {playingStep === null ? "Play" : "Pause"}
+          </button>
+        ) : null}
       </nav>
     </>
   );
