@@ -1,7 +1,9 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { ArrowLeftIcon } from "~/components/icons";
 import { useNonce } from "~/components/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
+import "./styles/error.css";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -42,13 +44,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="error-page">
       <title>{`${status} ${message}`}</title>
-      <h1>Unexpected Application Error!</h1>
-      <h2>
+      <h1 className="error-page__title">Unexpected Application Error!</h1>
+      <h2 className="error-page__status">
         {status} {message}
       </h2>
-      <p>
-        <Link to="/">Back to the home page</Link>
-      </p>
+      <Link to="/" className="error-page__home">
+        <ArrowLeftIcon className="error-page__icon" />
+        Back to the home page
+      </Link>
     </main>
   );
 }

@@ -1,3 +1,75 @@
-export default function Page() {
-  return <main><h1>home</h1></main>;
+import { useState } from "react";
+import { HomeTabs, panelId, tabId } from "~/components/home/home-tabs";
+import { JokeButton } from "~/components/home/joke-button";
+import { PhotoPreviews } from "~/components/home/photo-previews";
+import { ProfileHeader } from "~/components/home/profile-header";
+import { ProjectCard } from "~/components/home/project-card";
+import { TechStrip } from "~/components/home/tech-strip";
+import { owner } from "~/content/owner";
+import { projects } from "~/content/projects";
+import { parseHomeTab, PREVIEW_COUNT } from "~/lib/home";
+import { pageMeta } from "~/lib/seo";
+import { randomImages } from "~/server/images.server";
+import "~/styles/home.css";
+import type { Route } from "./+types/home";
+
+export function meta() {
+  return pageMeta({
+    title: `${owner.name} · Portfolio`,
+    description: `${owner.tagline} in ${owner.location}: projects, technologies and photography by ${owner.name}.`,
+    path: "/",
+  });
+}
+
+/** A browser loading the page itself, as opposed to the router fetching data for a client-side navigation. */
+function isDocumentRequest(request: Request): boolean {
+  return request.headers.get("Sec-Fetch-Mode") === "navigate" || (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const tab = parseHomeTab(params.get("tab"));
+  const previews = tab === "photography" ? Promise.resolve().then(() => randomImages(PREVIEW_COUNT)) : null;
+  return {
+    tab,
+    jokePressed: params.get("joke") === "pressed",
+    // Client-side tab switches stream the previews behind "Loading Images...". A streamed
+    // Suspense boundary needs JavaScript to replace its fallback, so full page loads wait for them.
+    previews: previews && isDocumentRequest(request) ? await previews : previews,
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { tab, previews } = loaderData;
+  const [pressedInPage, setPressedInPage] = useState(false);
+  const jokePressed = pressedInPage || loaderData.jokePressed;
+
+  return (
+    <main className="home">
+      <ProfileHeader />
+      <HomeTabs selected={tab} jokePressed={jokePressed} />
+      {tab === "projects" ? (
+        <section id={panelId("projects")} className="panel" role="tabpanel" aria-labelledby={tabId("projects")}>
+          <h2 className="visually-hidden">Projects</h2>
+          <TechStrip />
+          <div className="project-grid">
+            {projects.map((project, index) => (
+              <ProjectCard key={project.name} project={project} priority={index === 0} />
+            ))}
+          </div>
+          <JokeButton pressed={jokePressed} onPress={() => setPressedInPage(true)} />
+        </section>
+      ) : tab === "photography" && previews ? (
+        <section id={panelId("photography")} className="panel" role="tabpanel" aria-labelledby={tabId("photography")}>
+          <h2 className="visually-hidden">Photography</h2>
+          <PhotoPreviews previews={previews} />
+        </section>
+      ) : (
+        <section className="panel panel--welcome">
+          <h2>Welcome to my portfolio!</h2>
+          <p>Select a section above to view my work.</p>
+        </section>
+      )}
+    </main>
+  );
 }

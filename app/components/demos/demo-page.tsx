@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+import { useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import { ArrowLeftIcon } from "~/components/icons";
+import "~/styles/demos.css";
+
+const subscribeNever = () => () => {};
+
+/** False in the server render and during hydration, true after: controls that need JavaScript appear only then. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+interface Props {
+  title: string;
+  intro: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame of every project demo: a way back home, a title and a short explanation. */
+export function DemoPage({ title, intro, children }: Props) {
+  return (
+    <main className="demo">
+      <Link to="/#projects" className="demo__back">
+        <ArrowLeftIcon className="demo__back-icon" />
+        Back to projects
+      </Link>
+      <h1 className="demo__title">{title}</h1>
+      <p className="demo__intro">{intro}</p>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { convertDigits, parseNumeral, type KanaScript } from "~/lib/kana";
+
+interface Props {
+  /** From the URL, so the server renders the answer of a submitted form. */
+  initialNumber: string;
+  initialScript: KanaScript;
+}
+
+const EXAMPLES = ["123", "800", "8000", "10000000", "1000000000000", "-42"];
+
+/** A GET form the server answers; with JavaScript the answer also follows the typing. */
+export function KanaConverter({ initialNumber, initialScript }: Props) {
+  const [number, setNumber] = useState(initialNumber);
+  const [script, setScript] = useState<KanaScript>(initialScript);
+  const parsed = number.trim() === "" ? null : parseNumeral(number);
+  const result = parsed?.ok ? convertDigits(parsed, script) : null;
+  const error = parsed && !parsed.ok ? parsed.message : null;
+
+  return (
+    <>
+      <Form method="get" className="demo-panel kana-form" preventScrollReset>
+        <div className="field">
+          <label htmlFor="number">Number</label>
+          <input
+            id="number"
+            name="number"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={number}
+            onChange={(event) => setNumber(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "number-error" : "number-hint"}
+          />
+          <p id="number-hint" className="field__hint">
+            A whole number of up to 20 digits, e.g. 2024.
+          </p>
+        </div>
+        <fieldset className="field">
+          <legend>Script</legend>
+          {(["hiragana", "katakana"] as const).map((value) => (
+            <label key={value} className="choice">
+              <input type="radio" name="script" value={value} checked={script === value} onChange={() => setScript(value)} />
+              {value === "hiragana" ? "Hiragana" : "Katakana"}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="demo-button">
+          Convert
+        </button>
+      </Form>
+
+      <output htmlFor="number" className="demo-panel kana-result" aria-live="polite">
+        {error ? (
+          <span id="number-error" className="kana-result__error">
+            {error}
+          </span>
+        ) : result ? (
+          <>
+            <span className="kana-result__label">Reading</span>
+            <span className="kana-result__kana" lang="ja" data-testid="kana-reading">
+              {result.kana}
+            </span>
+            <span className="kana-result__label">Kanji</span>
+            <span className="kana-result__kanji" lang="ja" data-testid="kanji">
+              {result.kanji}
+            </span>
+          </>
+        ) : (
+          <span className="kana-result__empty">Enter a number to see how it is read in Japanese.</span>
+        )}
+      </output>
+
+      <nav aria-label="Examples" className="demo-examples">
+        <span>Try:</span>
+        {EXAMPLES.map((example) => (
+          <Link key={example} to={`?number=${example}&script=${script}`} preventScrollReset>
+            {Number(example).toLocaleString("en-US")}
+          </Link>
+        ))}
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { expect, test } from "./fixtures";
+
+test.describe("numeral-to-kana converter", () => {
+  test("converts through the GET form", async ({ page }) => {
+    await page.goto("/foo-bar");
+    await expect(page.getByRole("heading", { level: 1, name: "Numbers in Japanese kana" })).toBeVisible();
+    await page.getByLabel("Number").fill("8300");
+    await page.getByRole("button", { name: "Convert" }).click();
+    await expect(page).toHaveURL(/\/foo-bar\?number=8300&script=hiragana$/);
+    await expect(page.getByTestId("kana-reading")).toHaveText("はっせんさんびゃく");
+    await expect(page.getByTestId("kanji")).toHaveText("八千三百");
+
+    await page.getByLabel("Katakana").check();
+    await page.getByRole("button", { name: "Convert" }).click();
+    await expect(page).toHaveURL(/script=katakana/);
+    await expect(page.getByTestId("kana-reading")).toHaveText("ハッセンサンビャク");
+  });
+
+  test("the server renders a shared link, and explains bad input", async ({ page }) => {
+    await page.goto("/foo-bar?number=1000000000000");
+    await expect(page.getByLabel("Number")).toHaveValue("1000000000000");
+    await expect(page.getByTestId("kana-reading")).toHaveText("いっちょう");
+
+    await page.goto("/foo-bar?number=12.5");
+    await expect(page.getByText("Only whole numbers made of the digits 0 to 9 can be converted.")).toBeVisible();
+    await expect(page.getByLabel("Number")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("with JavaScript the answer follows the typing", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "live conversion is a JavaScript enhancement");
+    await page.goto("/foo-bar");
+    await page.getByLabel("Number").pressSequentially("600");
+    await expect(page.getByTestId("kana-reading")).toHaveText("ろっぴゃく");
+    await expect(page).toHaveURL(/\/foo-bar$/);
+  });
+});
+
+test.describe("sorting visualizer", () => {
+  test("steps through a sort with links", async ({ page }) => {
+    await page.goto("/sorting");
+    await expect(page.getByRole("heading", { level: 1, name: "Sorting visualizer" })).toBeVisible();
+    await expect(page.getByText(/^Step 0 of \d+:/)).toBeVisible();
+    await expect(page.getByTestId("step-description")).toHaveText("Unsorted numbers.");
+    await expect(page.getByRole("list", { name: "Numbers at step 0" }).getByRole("listitem")).toHaveCount(16);
+
+    await page.getByRole("link", { name: "Next step" }).click();
+    await expect(page).toHaveURL(/step=1/);
+    await expect(page.getByTestId("step-description")).toHaveText(/^Comparing \d+ and \d+\.$/);
+
+    await page.getByRole("link", { name: "Last step" }).click();
+    await expect(page.getByTestId("step-description")).toHaveText("Sorted.");
+    const values = (await page.getByRole("list", { name: /Numbers at step/ }).getByRole("listitem").allTextContents()).map(Number);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+  });
+
+  test("switches algorithm with the form", async ({ page }) => {
+    await page.goto("/sorting?seed=7");
+    await page.getByLabel("Algorithm").selectOption("quick");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/algorithm=quick&seed=7/);
+    await expect(page.getByLabel("Algorithm")).toHaveValue("quick");
+  });
+
+  test("Play animates to the end with JavaScript", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "Play needs JavaScript");
+    await page.goto("/sorting?algorithm=insertion&seed=3&step=0");
+    await page.getByRole("button", { name: "Play" }).click();
+    await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+    await expect(page.getByTestId("step-description")).toHaveText("Sorted.", { timeout: 20_000 });
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+    await expect(page).toHaveURL(/step=\d{2,}/);
+  });
+
+  test("without JavaScript there is no dead Play button", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "checks the page without JavaScript");
+    await page.goto("/sorting");
+    await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
+  });
+});
+
+test.describe("game of life", () => {
+  test("steps through generations with links", async ({ page }) => {
+    await page.goto("/life");
+    await expect(page.getByRole("heading", { level: 1, name: "Conway's game of life" })).toBeVisible();
+    await expect(page.getByRole("img", { name: "Generation 0: 5 living cells" })).toBeVisible();
+    await page.getByRole("link", { name: "Next generation" }).click();
+    await expect(page.getByTestId("generation")).toHaveText("1");
+    await expect(page.getByTestId("population")).toHaveText("5");
+    await page.getByRole("link", { name: "Reset" }).click();
+    await expect(page.getByTestId("generation")).toHaveText("0");
+  });
+
+  test("loads a pattern with the form", async ({ page }) => {
+    await page.goto("/life");
+    await page.getByLabel("Pattern").selectOption("pulsar");
+    await page.getByRole("button", { name: "Load pattern" }).click();
+    await expect(page).toHaveURL(/pattern=pulsar/);
+    await expect(page.getByTestId("population")).toHaveText("48");
+    await page.goto("/life?pattern=pulsar&generation=3");
+    await expect(page.getByTestId("population")).toHaveText("48");
+  });
+
+  test("with JavaScript: play, draw and clear in the page", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the interactive board needs JavaScript");
+    await page.goto("/life");
+    await page.getByRole("button", { name: "Play" }).click();
+    await expect.poll(async () => Number(await page.getByTestId("generation").textContent())).toBeGreaterThan(3);
+    await page.getByRole("button", { name: "Pause" }).click();
+    await page.getByRole("button", { name: "Clear" }).click();
+    await expect(page.getByTestId("population")).toHaveText("0");
+    await page.getByRole("img", { name: /Generation 0/ }).click({ position: { x: 5, y: 5 } });
+    await expect(page.getByTestId("population")).toHaveText("1");
+  });
+});
+
+test("each demo links back home", async ({ page }) => {
+  for (const path of ["/sorting", "/foo-bar", "/life"]) {
+    await page.goto(path);
+    await page.getByRole("link", { name: "Back to projects" }).click();
+    await expect(page).toHaveURL(/\/#projects$/);
+    await expect(page.getByRole("tabpanel", { name: "Projects" })).toBeVisible();
+  }
+});
+
+test("unknown routes get the error page with a real 404", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "404 Not Found" })).toBeVisible();
+  await expect(page).toHaveTitle("404 Not Found");
+  await page.getByRole("link", { name: "Back to the home page" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Alex Sample" })).toBeVisible();
+});
+
+test("robots.txt, the sitemap and page meta", async ({ page, request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(await robots.text()).toContain("Sitemap: ");
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  for (const path of ["/photography", "/sorting", "/foo-bar", "/life"]) expect(sitemap).toContain(`${path}</loc>`);
+  for (const path of ["/", "/sorting", "/foo-bar", "/life"]) {
+    await page.goto(path);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", await page.title());
+  }
+  expect((await request.get("/favicon.svg")).status()).toBe(200);
+});

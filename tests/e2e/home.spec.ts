@@ -1,0 +1,198 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/** Marks the current document, so a later check tells a client-side switch from a full page load. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+}
+async function isSameDocument(page: Page) {
+  return page.evaluate(() => "__sameDocument" in window);
+}
+
+test("the header shows the owner and four icon links", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Alex Sample" })).toBeVisible();
+  await expect(page.getByText("Stockholm, Sweden")).toBeVisible();
+
+  const github = page.getByRole("link", { name: "GitHub profile (opens in a new tab)" });
+  await expect(github).toHaveAttribute("href", "https://github.com/alex-sample");
+  await expect(github).toHaveAttribute("target", "_blank");
+  await expect(github).toHaveAttribute("rel", "noopener noreferrer");
+  const linkedin = page.getByRole("link", { name: "LinkedIn profile (opens in a new tab)" });
+  await expect(linkedin).toHaveAttribute("target", "_blank");
+  await expect(linkedin).toHaveAttribute("rel", "noopener noreferrer");
+  await expect(page.getByRole("link", { name: "Send an email" })).toHaveAttribute("href", "mailto:alex@example.com");
+
+  const cv = page.getByRole("link", { name: "Download CV (PDF)" });
+  await expect(cv).toHaveAttribute("download", "");
+  const pdf = await page.request.get((await cv.getAttribute("href"))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toContain("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+});
+
+test("tabs live in the URL and switch the panel", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/");
+  const projectsTab = page.getByRole("tab", { name: "Projects" });
+  const photographyTab = page.getByRole("tab", { name: "Photography" });
+  await expect(projectsTab).toHaveAttribute("aria-selected", "true");
+  await expect(photographyTab).toHaveAttribute("aria-selected", "false");
+  const projectsPanel = page.getByRole("tabpanel", { name: "Projects" });
+  await expect(projectsPanel).toHaveAttribute("id", "projects");
+  await expect(projectsPanel.getByRole("article")).toHaveCount(7);
+
+  await markDocument(page);
+  await photographyTab.click();
+  await expect(page).toHaveURL(/\/\?tab=photography$/);
+  await expect(photographyTab).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "Photography" }).getByRole("link", { name: "View full gallery" })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(0);
+  // With JavaScript the router switches in place; without, the browser loads the new URL.
+  expect(await isSameDocument(page)).toBe(javaScriptEnabled);
+
+  await projectsTab.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("tabpanel", { name: "Projects" }).getByRole("article")).toHaveCount(7);
+});
+
+test("arrow keys move between the tabs", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "keyboard handling is a JavaScript enhancement");
+  await page.goto("/");
+  await page.getByRole("tab", { name: "Projects" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL(/tab=photography/);
+  await expect(page.getByRole("tab", { name: "Photography" })).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("tab", { name: "Projects" })).toHaveAttribute("aria-selected", "true");
+});
+
+test("the server renders the chosen tab, and the welcome text when none is chosen", async ({ page }) => {
+  await page.goto("/?tab=photography");
+  await expect(page.getByRole("tab", { name: "Photography" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("link", { name: "View full gallery" })).toHaveAttribute("href", "/photography");
+
+  await page.goto("/?tab=unknown");
+  await expect(page.getByRole("heading", { name: "Welcome to my portfolio!" })).toBeVisible();
+  await expect(page.getByText("Select a section above to view my work.")).toBeVisible();
+  await expect(page.getByRole("tab", { selected: true })).toHaveCount(0);
+});
+
+test("the technology strip lists the 13 technologies twice, the copy hidden", async ({ page }) => {
+  await page.goto("/");
+  const strip = page.getByRole("list", { name: "Technologies I work with" });
+  await expect(strip.getByRole("img")).toHaveCount(13);
+  await expect(strip.locator("img")).toHaveCount(26);
+  for (const name of ["JavaScript", "TypeScript", "React", "Node.js", "Java", "Git", "Docker", "Spring", "Tailwind CSS", "HTML5", "CSS3", "Amazon Web Services", "GitHub"]) {
+    await expect(strip.getByRole("img", { name, exact: true })).toBeVisible();
+  }
+  const icon = await page.request.get((await strip.getByRole("img", { name: "React" }).getAttribute("src"))!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+});
+
+test("project cards show their media and tags", async ({ page }) => {
+  await page.goto("/");
+  const cards = page.getByRole("article");
+  await expect(cards).toHaveCount(7);
+  const fair = cards.filter({ hasText: "Career Fair website" });
+  await expect(fair.getByRole("img")).toHaveCSS("height", "256px");
+  await expect(fair.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(["React", "TailwindCSS", "Netlify"]);
+
+  const video = cards.filter({ hasText: "Game of life" }).locator("video");
+  await expect(video).toHaveJSProperty("muted", true);
+  await expect(video).toHaveJSProperty("loop", true);
+  await expect(video).toHaveJSProperty("autoplay", true);
+  await expect(video).toHaveAttribute("playsinline", "");
+  await expect(video).toHaveAttribute("poster", /\.webp$/);
+  expect((await page.request.get((await video.getAttribute("src"))!)).status()).toBe(200);
+});
+
+test("hover and keyboard focus reveal the demo and code buttons", async ({ page }) => {
+  await page.goto("/");
+  const card = page.getByRole("article").filter({ hasText: "Sorting visualizer" });
+  const overlay = card.locator(".project-card__overlay");
+  await expect(overlay).toHaveCSS("opacity", "0");
+  await card.hover();
+  await expect(overlay).toHaveCSS("opacity", "1");
+  await page.mouse.move(0, 0);
+  await expect(overlay).toHaveCSS("opacity", "0");
+  await card.getByRole("link", { name: "Demo: Sorting visualizer" }).focus();
+  await expect(overlay).toHaveCSS("opacity", "1");
+});
+
+test("internal demo links stay in the site, external ones open in a new tab", async ({ page }) => {
+  await page.goto("/");
+  for (const [name, path] of [["Sorting visualizer", "/sorting"], ["numeral-to-kana", "/foo-bar"], ["Game of life", "/life"]] as const) {
+    const demo = page.getByRole("link", { name: `Demo: ${name}`, exact: true });
+    await expect(demo).toHaveAttribute("href", path);
+    await expect(demo).not.toHaveAttribute("target", /.*/);
+  }
+  const external = page.getByRole("link", { name: "Demo: Career Fair website (opens in a new tab)" });
+  await expect(external).toHaveAttribute("target", "_blank");
+  await expect(external).toHaveAttribute("rel", "noopener noreferrer");
+  const code = page.getByRole("link", { name: "Code: Career Fair website (opens in a new tab)" });
+  await expect(code).toHaveAttribute("href", "https://github.com/alex-sample/career-fair");
+  await expect(code).toHaveAttribute("rel", "noopener noreferrer");
+  // A project without public code has no code button.
+  await expect(page.getByRole("link", { name: /^Code: Northwind IT/ })).toHaveCount(0);
+
+  await page.getByRole("article").filter({ hasText: "Sorting visualizer" }).hover();
+  await page.getByRole("link", { name: "Demo: Sorting visualizer" }).click();
+  await expect(page).toHaveURL(/\/sorting$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sorting visualizer" })).toBeVisible();
+});
+
+test("the joke button is replaced by three lines for good", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/");
+  await markDocument(page);
+  await page.getByRole("button", { name: "Don't press this" }).click();
+  await expect(page.getByText("Nothing happened. You just clicked a button")).toBeVisible();
+  await expect(page.getByText("Your curiosity is admirable")).toBeVisible();
+  await expect(page.getByText("Come back tomorrow, Maybe it will do something")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Don't press this" })).toHaveCount(0);
+  if (javaScriptEnabled) {
+    await expect(page).toHaveURL(/\/$/);
+    expect(await isSameDocument(page)).toBe(true);
+    await expect(page.getByRole("status")).toBeFocused();
+  } else {
+    await expect(page).toHaveURL(/\?joke=pressed#joke$/);
+  }
+  // Switching tabs and back keeps it pressed.
+  await page.getByRole("tab", { name: "Photography" }).click();
+  await expect(page.getByRole("link", { name: "View full gallery" })).toBeVisible();
+  await page.getByRole("tab", { name: "Projects" }).click();
+  await expect(page.getByText("Your curiosity is admirable")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Don't press this" })).toHaveCount(0);
+});
+
+test("photography previews: none at first, then random photos opening in the viewer", async ({ page, server, javaScriptEnabled }) => {
+  await page.goto("/?tab=photography");
+  await expect(page.getByText("No images available")).toBeVisible();
+  await expect(page.getByText("Please check back later.")).toBeVisible();
+
+  const ids = await server.seed(12);
+  await page.goto("/?tab=photography");
+  const previews = page.getByRole("list", { name: "Random photos" }).getByRole("link");
+  await expect(previews).toHaveCount(10);
+  await expect(page.getByText("Loading Images...")).toHaveCount(0);
+  const hrefs = await previews.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  expect(new Set(hrefs).size).toBe(10);
+  for (const href of hrefs) {
+    const id = Number(/^\/photography\?image=(\d+)$/.exec(href ?? "")?.[1]);
+    expect(ids).toContain(id);
+  }
+  await expect(previews.first().getByRole("img")).toHaveAttribute("alt", /^Photo \d+: Description of photo \d+$/);
+
+  if (javaScriptEnabled) {
+    // A client-side switch streams the previews in too.
+    await page.getByRole("tab", { name: "Projects" }).click();
+    await markDocument(page);
+    await page.getByRole("tab", { name: "Photography" }).click();
+    await expect(previews).toHaveCount(10);
+    expect(await isSameDocument(page)).toBe(true);
+  }
+
+  await page.getByRole("link", { name: "View full gallery" }).click();
+  await expect(page).toHaveURL(/\/photography$/);
+});
