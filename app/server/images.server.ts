@@ -14,7 +14,14 @@ import {
   tmpPath,
 } from "./storage.server";
 import type { UploadedFile } from "./upload.server";
-import { encodeCursor, PAGE_SIZE, type ListQuery, type SortField } from "./validation.server";
+import {
+  encodeCursor,
+  PAGE_SIZE,
+  parseImageId,
+  parseImageText,
+  type ListQuery,
+  type SortField,
+} from "./validation.server";
 
 const DISPLAY_WIDTH = 1280;
 
@@ -238,6 +245,30 @@ export async function deleteImage(id: number): Promise<void> {
   const row = db().delete(images).where(eq(images.id, id)).returning({ key: images.storageKey }).get();
   if (!row) throw httpError(404, `There is no image with id ${id}`);
   await removeImageDir(row.key);
+}
+
+export type ImageIntentResult = { intent: "update"; image: Image } | { intent: "delete"; id: number };
+
+function formText(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The gallery page's edit and delete forms: the same model calls as PUT and DELETE /api/image/:id. */
+export async function applyImageIntent(form: FormData): Promise<ImageIntentResult> {
+  const id = parseImageId(formText(form, "id"));
+  switch (form.get("intent")) {
+    case "update":
+      return {
+        intent: "update",
+        image: updateImage(id, parseImageText({ name: formText(form, "name"), description: formText(form, "description") })),
+      };
+    case "delete":
+      await deleteImage(id);
+      return { intent: "delete", id };
+    default:
+      throw httpError(400, "intent must be update or delete");
+  }
 }
 
 export function allStorageKeys(): Set<string> {
