@@ -17,7 +17,14 @@ import {
   tmpPath,
 } from "./storage.server";
 import type { UploadedFile } from "./upload.server";
-import { encodeCursor, PAGE_SIZE, type ListQuery, type SortField } from "./validation.server";
+import {
+  encodeCursor,
+  PAGE_SIZE,
+  parseImageId,
+  parseImageText,
+  type ListQuery,
+  type SortField,
+} from "./validation.server";
 
 const DISPLAY_WIDTH = 1280;
 
@@ -251,6 +258,30 @@ export async function deleteImage(id: number): Promise<void> {
   } catch (error) {
     // The photo is gone from the site; its folder is an orphan the next start removes.
     console.error(`Could not remove the files of image ${id} (${row.key}): ${(error as Error).message}`);
+  }
+}
+
+export type ImageIntentResult = { intent: "update"; image: Image } | { intent: "delete"; id: number };
+
+function formText(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The gallery page's edit and delete forms: the same model calls as PUT and DELETE /api/image/:id. */
+export async function applyImageIntent(form: FormData): Promise<ImageIntentResult> {
+  const id = parseImageId(formText(form, "id"));
+  switch (form.get("intent")) {
+    case "update":
+      return {
+        intent: "update",
+        image: updateImage(id, parseImageText({ name: formText(form, "name"), description: formText(form, "description") })),
+      };
+    case "delete":
+      await deleteImage(id);
+      return { intent: "delete", id };
+    default:
+      throw httpError(400, "intent must be update or delete");
   }
 }
 

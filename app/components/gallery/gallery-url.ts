@@ -1,0 +1,58 @@
+/** URL state of the gallery page: the list's position (`page`, `cursor`) and the viewer (`image`, `edit`, `confirm`). */
+export const GALLERY_PATH = "/photography";
+const POSITION_PARAMS = ["page", "cursor"] as const;
+const VIEWER_PARAMS = ["image", "edit", "confirm"] as const;
+
+export type ViewerMode = "view" | "edit" | "confirm-delete";
+
+/** Set on history entries the viewer opened in place, so closing can step back instead of piling up entries. */
+export interface ViewerHistoryState {
+  inPlace: true;
+}
+
+/** The list position of a gallery URL as a search string; the gallery is always newest first, so sort parameters are dropped. */
+export function listPosition(params: URLSearchParams): string {
+  const position = new URLSearchParams();
+  for (const name of POSITION_PARAMS) {
+    const value = params.get(name);
+    if (value !== null) position.set(name, value);
+  }
+  return position.toString();
+}
+
+export function galleryHref(position: string, viewer?: { image: number; mode?: ViewerMode }): string {
+  const params = new URLSearchParams(position);
+  if (viewer) {
+    params.set("image", String(viewer.image));
+    if (viewer.mode === "edit") params.set("edit", "1");
+    if (viewer.mode === "confirm-delete") params.set("confirm", "delete");
+  }
+  const search = params.toString();
+  return search ? `${GALLERY_PATH}?${search}` : GALLERY_PATH;
+}
+
+export function viewerMode(params: URLSearchParams): ViewerMode {
+  if (params.get("edit") === "1") return "edit";
+  if (params.get("confirm") === "delete") return "confirm-delete";
+  return "view";
+}
+
+/** The image id in the URL, or null; not validated here (the loader answers a bad one with 400). */
+export function viewerImageId(params: URLSearchParams): number | null {
+  const raw = params.get("image");
+  if (raw === null) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** True when two URLs of the gallery differ at most in the viewer's parameters. */
+export function onlyViewerChanged(current: URL, next: URL): boolean {
+  if (current.pathname !== next.pathname) return false;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    for (const name of VIEWER_PARAMS) params.delete(name);
+    params.sort();
+    return params.toString();
+  };
+  return strip(current) === strip(next);
+}

@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import type { ImagePage } from "~/lib/image";
+import { GalleryChunk } from "./gallery-chunk";
+import { galleryHref, viewerImageId, viewerMode } from "./gallery-url";
+import { LoadMore } from "./load-more";
+import type { ViewerImage } from "./types";
+import { useGalleryList } from "./use-gallery-list";
+import { useViewerNavigation } from "./use-viewer-navigation";
+import { Viewer, type ViewerPhoto } from "./viewer";
+import "~/styles/gallery.css";
+
+interface Props {
+  /** The server-rendered page of photos the list starts with. */
+  first: ImagePage;
+  /** Its list position (`cursor`/`page` search string); the route remounts the gallery when it changes. */
+  position: string;
+  admin: boolean;
+  /** The photo the server resolved for `?image=`, with its neighbours: covers deep links to photos outside the list. */
+  serverViewer: ViewerImage | null;
+  /** The page's heading and the admin notice, made inert with the grid while the viewer is open. */
+  children: ReactNode;
+  titleId: string;
+}
+
+export function Gallery({ first, position, admin, serverViewer, children, titleId }: Props) {
+  const list = useGalleryList(first);
+  const [searchParams] = useSearchParams();
+  const { show } = useViewerNavigation(position);
+  const viewerId = viewerImageId(searchParams);
+  const mode = admin ? viewerMode(searchParams) : "view";
+
+  const photo = useMemo((): ViewerPhoto | null => {
+    if (viewerId === null || list.changed[viewerId] === null) return null;
+    const fromServer = serverViewer?.image.id === viewerId ? serverViewer : null;
+    const index = list.indexById.get(viewerId);
+    if (index === undefined) {
+      return fromServer && { ...fromServer, image: list.changed[viewerId] ?? fromServer.image };
+    }
+    const later = list.order[index + 1];
+    return {
+      image: list.order[index]!,
+      previous: index > 0 ? list.order[index - 1]!.id : (fromServer?.previous ?? null),
+      next: later ? later.id : list.hasMore ? "load" : (fromServer?.next ?? null),
+    };
+  }, [viewerId, serverViewer, list.changed, list.indexById, list.order, list.hasMore]);
+
+  // "Next" on the last loaded photo loads the next page first, then moves on.
+  const [nextAfter, setNextAfter] = useState<number | null>(null);
+  const { loadMore } = list;
+  const loadNext = useCallback(() => {
+    if (viewerId === null) return;
+    setNextAfter(viewerId);
+    void loadMore();
+  }, [loadMore, viewerId]);
+  useEffect(() => {
+    if (nextAfter === null || list.status === "loading") return;
+    const index = list.indexById.get(nextAfter);
+    const later = index === undefined ? undefined : list.order[index + 1];
+    setNextAfter(null);
+    if (later) void show(later.id);
+  }, [nextAfter, list.status, list.indexById, list.order, show]);
+
+  // Focus returns to the photo's thumbnail when the viewer closes (after a delete, to a neighbour's).
+  const shownId = photo ? photo.image.id : null;
+  const lastShown = useRef<number | null>(null);
+  const focusAfterDelete = useRef<number | null>(null);
+  useEffect(() => {
+    const closed = lastShown.current;
+    lastShown.current = shownId;
+    if (shownId !== null || closed === null) return;
+    const target = focusAfterDelete.current ?? closed;
+    focusAfterDelete.current = null;
+    const thumbnail = document.querySelector<HTMLElement>(`[data-image-id="${target}"]`);
+    (thumbnail ?? document.getElementById(titleId))?.focus();
+  }, [shownId, titleId]);
+
+  const { imageUpdated, imageRemoved } = list;
+  const deleted = useCallback(
+    (id: number) => {
+      if (photo?.image.id === id) focusAfterDelete.current = typeof photo.next === "number" ? photo.next : photo.previous;
+      imageRemoved(id);
+    },
+    [imageRemoved, photo],
+  );
+
+  const empty = list.order.length === 0 && !list.hasMore;
+  return (
+    <>
+      <main className="gallery-page" inert={photo !== null}>
+        {children}
+        {empty && !position ? (
+          <div className="gallery-empty">
+            <h2>No images available</h2>
+            <p>Please check back later.</p>
+          </div>
+        ) : (
+          <>
+            <div className="gallery-grid">
+              {list.chunks.map((chunk, index) => (
+                <GalleryChunk key={chunk.key} images={chunk.images} position={position} first={index === 0} />
+              ))}
+            </div>
+            <LoadMore
+              hasMore={list.hasMore}
+              status={list.status}
+              nextHref={list.nextCursor ? galleryHref(new URLSearchParams({ cursor: list.nextCursor }).toString()) : null}
+              loadMore={loadMore}
+            />
+          </>
+        )}
+      </main>
+      {photo ? (
+        <Viewer
+          photo={photo}
+          mode={mode}
+          position={position}
+          admin={admin}
+          onLoadNext={loadNext}
+          onUpdated={imageUpdated}
+          onDeleted={deleted}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import { useEffect, useRef, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { Link, useActionData, useFetcher, type LinkProps } from "react-router";
+import type { Image } from "~/lib/image";
+import { GALLERY_PATH, galleryHref, type ViewerHistoryState, type ViewerMode } from "./gallery-url";
+import type { GalleryActionData } from "./types";
+
+const DELETE_QUESTION = "Are you sure you want to delete this image?";
+
+interface Props {
+  image: Image;
+  mode: ViewerMode;
+  position: string;
+  historyState: ViewerHistoryState | undefined;
+  onSaved: (image: Image) => void;
+  onDeleted: (id: number) => void;
+}
+
+/**
+ * The admin's Edit and Delete. Without JavaScript they are links to the edit
+ * form (`&edit=1`) and to a confirmation step (`&confirm=delete`) whose forms
+ * post to the page and are redirected back; with it, the same forms go through
+ * a fetcher and the page updates the photo where it is.
+ */
+export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDeleted }: Props) {
+  const fetcher = useFetcher<GalleryActionData>();
+  const posted = useActionData<GalleryActionData>();
+  const handled = useRef<GalleryActionData | undefined>(undefined);
+  const busy = fetcher.state !== "idle";
+  const viewHref = galleryHref(position, { image: image.id });
+  const listHref = galleryHref(position);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (!result.ok) return;
+    if (result.intent === "update") onSaved(result.image);
+    else onDeleted(result.id);
+  }, [fetcher.state, fetcher.data, onSaved, onDeleted]);
+
+  const result = busy ? undefined : (fetcher.data ?? posted);
+  const failure = result && !result.ok && result.id === image.id ? result : undefined;
+
+  function submitInPlace(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    // Without redirectTo the action answers with data instead of a redirect.
+    form.delete("redirectTo");
+    void fetcher.submit(form, { method: "post", action: GALLERY_PATH });
+  }
+
+  function confirmDelete(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    if (busy || !window.confirm(DELETE_QUESTION)) return;
+    void fetcher.submit({ intent: "delete", id: String(image.id) }, { method: "post", action: GALLERY_PATH });
+  }
+
+  const error = failure ? (
+    <p className="viewer-error" role="alert">
+      {failure.message}
+    </p>
+  ) : null;
+
+  const footer = (submit: string, submitClass: string) => (
+    <>
+      {error}
+      <div className="viewer-actions">
+        <button type="submit" className={submitClass} disabled={busy}>
+          {submit}
+        </button>
+        <ModeLink to={viewHref} state={historyState} className="button button--secondary">
+          Cancel
+        </ModeLink>
+      </div>
+    </>
+  );
+
+  if (mode === "edit") {
+    return (
+      <AdminForm intent="update" image={image} mode={mode} position={position} redirectTo={viewHref} onSubmit={submitInPlace} label={{ "aria-label": "Edit image" }} footer={footer("Save", "button")}>
+        <label htmlFor="viewer-name">Name</label>
+        <input
+          id="viewer-name"
+          name="name"
+          type="text"
+          placeholder="Image name"
+          defaultValue={failure?.values?.name ?? image.name}
+          required
+          maxLength={200}
+          autoFocus
+        />
+        <label htmlFor="viewer-description">Description</label>
+        <textarea
+          id="viewer-description"
+          name="description"
+          placeholder="Image description"
+          defaultValue={failure?.values?.description ?? image.description}
+          maxLength={5000}
+          rows={4}
+        />
+      </AdminForm>
+    );
+  }
+
+  if (mode === "confirm-delete") {
+    return (
+      <AdminForm intent="delete" image={image} mode={mode} position={position} redirectTo={listHref} onSubmit={submitInPlace} label={{ "aria-labelledby": "viewer-delete-question" }} footer={footer("Delete", "button button--danger")}>
+        <p id="viewer-delete-question">{DELETE_QUESTION}</p>
+      </AdminForm>
+    );
+  }
+
+  return (
+    <>
+      {error}
+      <div className="viewer-actions">
+        <ModeLink to={galleryHref(position, { image: image.id, mode: "edit" })} state={historyState} className="button">
+          Edit
+        </ModeLink>
+        <ModeLink
+          to={galleryHref(position, { image: image.id, mode: "confirm-delete" })}
+          state={historyState}
+          className="button button--danger"
+          onClick={confirmDelete}
+          aria-disabled={busy || undefined}
+        >
+          Delete
+        </ModeLink>
+      </div>
+    </>
+  );
+}
+
+interface AdminFormProps {
+  intent: "update" | "delete";
+  image: Image;
+  mode: ViewerMode;
+  position: string;
+  /** Where the server sends a browser without JavaScript after success. */
+  redirectTo: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  label: { "aria-label": string } | { "aria-labelledby": string };
+  children: ReactNode;
+  /** The message of a failed attempt, the submit button and Cancel. */
+  footer: ReactNode;
+}
+
+/** Posts to the page's own URL, so a failure without JavaScript renders the same step with its message. */
+function AdminForm({ intent, image, mode, position, redirectTo, onSubmit, label, children, footer }: AdminFormProps) {
+  return (
+    <form method="post" action={galleryHref(position, { image: image.id, mode })} className="viewer-form" onSubmit={onSubmit} {...label}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={image.id} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {children}
+      {footer}
+    </form>
+  );
+}
+
+/** A step between the viewer's modes: same history entry, same scroll position. */
+function ModeLink(props: Omit<LinkProps, "replace" | "preventScrollReset">) {
+  return <Link {...props} replace preventScrollReset />;
+}

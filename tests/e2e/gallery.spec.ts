@@ -1,0 +1,121 @@
+import { startServer } from "../support/server";
+import { expect, loginInBrowser, test } from "./fixtures";
+import { allImages, scrollToEnd, thumbnail, thumbnailIds, waitForHydration } from "./gallery-helpers";
+
+const PAGE_SIZE = 24;
+
+/** At least `count` photos on this file's server (the server may be shared with other files of the worker). */
+async function atLeast(server: { url: string; seed: (count: number) => Promise<number[]> }, count: number) {
+  const existing = (await allImages(server.url)).length;
+  if (existing < count) await server.seed(count - existing);
+  return allImages(server.url);
+}
+
+test("the gallery renders its header and the first page of photos as a masonry grid", async ({ page, server }) => {
+  const images = await atLeast(server, PAGE_SIZE + 6);
+  const response = await page.goto("/photography");
+  expect(response?.status()).toBe(200);
+
+  await expect(page.getByRole("heading", { level: 1, name: "Image Gallery" })).toBeVisible();
+  await expect(page.getByText("Alex Sample", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
+  await expect(page.getByText("You are logged in as an admin.")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Admin Page" })).toHaveCount(0);
+
+  expect(await thumbnailIds(page)).toEqual(images.slice(0, PAGE_SIZE).map((image) => image.id));
+  const first = images[0]!;
+  const img = thumbnail(page, first.id).locator("img");
+  await expect(img).toHaveAttribute("alt", first.description ? `${first.name}: ${first.description}` : first.name);
+  // Width and height reserve the space before the pixels arrive: no layout shift.
+  await expect(img).toHaveAttribute("width", String(first.width));
+  await expect(img).toHaveAttribute("height", String(first.height));
+  await expect(img).toHaveAttribute("loading", "eager");
+  await expect(thumbnail(page, images[PAGE_SIZE - 1]!.id).locator("img")).toHaveAttribute("loading", "lazy");
+  await expect(thumbnail(page, first.id)).toHaveAttribute("href", `/photography?image=${first.id}`);
+});
+
+test("the masonry has 1 column on phones, 2 from 640px and 3 from 1024px", async ({ page, server }) => {
+  await atLeast(server, PAGE_SIZE);
+  await page.goto("/photography");
+  const columns = () => page.locator(".gallery-chunk").first().evaluate((list) => getComputedStyle(list).columnCount);
+  for (const [width, count] of [[390, "1"], [700, "2"], [1280, "3"]] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await columns()).toBe(count);
+  }
+});
+
+test("infinite scroll loads every photo, showing the loading text, then says there are no more", async ({ page, server, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "infinite scroll needs JavaScript; the no-JS test follows Load more");
+  const images = await atLeast(server, 2 * PAGE_SIZE + 5);
+  // Slow the page fetches down so the loading text is on screen long enough to see.
+  await page.route("**/api/image?cursor=*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+  await page.goto("/photography");
+  await waitForHydration(page);
+  await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+  expect(await thumbnailIds(page)).toHaveLength(PAGE_SIZE);
+
+  await page.locator(".gallery-end").scrollIntoViewIfNeeded();
+  await expect(page.getByText("Loading more images...")).toBeVisible();
+  await scrollToEnd(page);
+  await expect(page.getByText("Loading more images...")).toHaveCount(0);
+  expect(await thumbnailIds(page)).toEqual(images.map((image) => image.id));
+});
+
+test("photos uploaded while scrolling are neither duplicated nor skipped", async ({ page, server, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "infinite scroll needs JavaScript");
+  const before = await atLeast(server, PAGE_SIZE + 5);
+  await page.goto("/photography");
+  await waitForHydration(page);
+  // New photos go to the top of the list, shifting every page by three.
+  await server.seed(3, { prefix: "Meanwhile" });
+  await scrollToEnd(page);
+  const shown = await thumbnailIds(page);
+  expect(new Set(shown).size).toBe(shown.length);
+  expect(shown).toEqual(before.map((image) => image.id));
+});
+
+test("without JavaScript a Load more link pages through every photo", async ({ page, server, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, "with JavaScript the sentinel replaces the link");
+  const images = await atLeast(server, 2 * PAGE_SIZE + 5);
+  await page.goto("/photography");
+  const seen: number[] = [];
+  for (;;) {
+    seen.push(...(await thumbnailIds(page)));
+    const more = page.getByRole("link", { name: "Load more" });
+    if ((await more.count()) === 0) break;
+    expect(await more.getAttribute("href")).toMatch(/^\/photography\?cursor=/);
+    await more.click();
+  }
+  await expect(page.getByText("No more images to load.")).toBeVisible();
+  expect(seen).toEqual(images.map((image) => image.id));
+});
+
+test("an empty gallery says so", async ({ page }) => {
+  const empty = await startServer();
+  try {
+    await page.goto(`${empty.url}/photography`);
+    await expect(page.getByRole("heading", { name: "No images available" })).toBeVisible();
+    await expect(page.getByText("Please check back later.")).toBeVisible();
+    await expect(page.locator(".gallery-thumb")).toHaveCount(0);
+    await expect(page.getByText("No more images to load.")).toHaveCount(0);
+  } finally {
+    await empty.stop();
+  }
+});
+
+test("the admin sees the admin notice and a link to the admin page", async ({ page, server }) => {
+  await atLeast(server, 1);
+  await loginInBrowser(page);
+  await page.goto("/photography");
+  await expect(page.getByText("You are logged in as an admin.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Admin Page" })).toHaveAttribute("href", "/photography/admin");
+});
+
+test("a broken cursor is a 400 page, not a crash", async ({ page }) => {
+  const response = await page.goto("/photography?cursor=not-a-cursor");
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+});
