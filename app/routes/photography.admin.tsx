@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
+  Link,
   redirect,
   useLocation,
   useNavigate,
@@ -145,5 +146,30 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
       uploadResults={result && "results" in result ? result.results : null}
       error={result?.intent === "login" ? null : error}
     />
+  );
+}
+
+/**
+ * Errors stay on this route so its no-store header covers them too; a refused
+ * request (an expired session posting an upload) gets the way back to the login.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const body: unknown = isRouteErrorResponse(error) ? error.data : undefined;
+  const serverMessage = body && typeof body === "object" && "message" in body ? body.message : undefined;
+  const message = typeof serverMessage === "string" ? serverMessage : "Internal Server Error";
+  return (
+    <main className="error-page">
+      <title>{`${status} ${message}`}</title>
+      <h1>Unexpected Application Error!</h1>
+      <h2>
+        {status} {message}
+      </h2>
+      <p>
+        <Link to={DASHBOARD} reloadDocument>
+          Back to the admin page
+        </Link>
+      </p>
+    </main>
   );
 }

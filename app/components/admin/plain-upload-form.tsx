@@ -11,9 +11,7 @@ export function UploadResults({ results }: { results: UploadSummary[] }) {
   return (
     <div className="upload-results" role="status">
       <h3>Upload results</h3>
-      <p>
-        Stored {stored.length} of {results.length} file{results.length === 1 ? "" : "s"}.
-      </p>
+      <p>{`Stored ${stored.length} of ${results.length} ${results.length === 1 ? "file" : "files"}.`}</p>
       <ul>
         {results.map((result, index) => (
           <li key={index} className={result.ok ? "upload-result upload-result--ok" : "upload-result upload-result--refused"}>
