@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { AuthProvider } from "~/components/auth";
+import { ErrorPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -37,23 +38,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let status = 500;
-  let message = "Internal Server Error";
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    const body = error.data as { message?: unknown } | string | undefined;
-    message = error.statusText || (typeof body === "object" && typeof body?.message === "string" ? body.message : "Error");
-  }
-  return (
-    <main className="error-page">
-      <title>{`${status} ${message}`}</title>
-      <h1>Unexpected Application Error!</h1>
-      <h2>
-        {status} {message}
-      </h2>
-      <p>
-        <Link to="/">Back to the home page</Link>
-      </p>
-    </main>
-  );
+  return <ErrorPage error={error} />;
 }

@@ -2,16 +2,16 @@ import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
-  Link,
   redirect,
   useLocation,
   useNavigate,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { Dashboard } from "~/components/admin/dashboard";
-import { LoginForm } from "~/components/admin/login-form";
+import { ADMIN_PATH, LoginForm } from "~/components/admin/login-form";
 import { MAX_FORM_FILES, type UploadSummary } from "~/components/admin/plain-upload-form";
 import { useAuth } from "~/components/auth";
+import { ErrorPage } from "~/components/error-page";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, login, logout, requireAdmin } from "~/server/auth.server";
 import { errorMessage } from "~/server/http.server";
@@ -21,7 +21,6 @@ import { safeRedirect } from "~/server/security.server";
 import "~/styles/admin.css";
 import type { Route } from "./+types/photography.admin";
 
-const DASHBOARD = "/photography/admin";
 const UNKNOWN_ERROR = "An unknown error occurred";
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -34,7 +33,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title: loaderData?.admin ? "Admin Dashboard" : "Gallery Admin Login",
     description: "Manage the photo gallery.",
-    path: DASHBOARD,
+    path: ADMIN_PATH,
     noindex: true,
   });
 
@@ -69,7 +68,7 @@ async function loginAction(request: Request, form: FormData, clientIp: string) {
   try {
     const credentials = { username: form.get("username"), password: form.get("password") };
     const { token, setCookie } = await login(request, credentials, clientIp);
-    const redirectTo = safeRedirect(form.get("redirectTo"), DASHBOARD);
+    const redirectTo = safeRedirect(form.get("redirectTo"), ADMIN_PATH);
     if (form.get("client") === "js") {
       // Only a page running JavaScript asked for the token, and only it can keep it.
       return data<ActionResult>({ intent: "login", token, redirectTo }, { headers: { "Set-Cookie": setCookie } });
@@ -150,26 +149,13 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 /**
- * Errors stay on this route so its no-store header covers them too; a refused
- * request (an expired session posting an upload) gets the way back to the login.
+ * Errors stay on this route so its no-store header covers them too. A refused
+ * request (an expired session posting an upload) gets the login form back.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const body: unknown = isRouteErrorResponse(error) ? error.data : undefined;
-  const serverMessage = body && typeof body === "object" && "message" in body ? body.message : undefined;
-  const message = typeof serverMessage === "string" ? serverMessage : "Internal Server Error";
-  return (
-    <main className="error-page">
-      <title>{`${status} ${message}`}</title>
-      <h1>Unexpected Application Error!</h1>
-      <h2>
-        {status} {message}
-      </h2>
-      <p>
-        <Link to={DASHBOARD} reloadDocument>
-          Back to the admin page
-        </Link>
-      </p>
-    </main>
-  );
+  if (isRouteErrorResponse(error) && error.status === 401) {
+    const body = error.data as { message?: unknown } | undefined;
+    return <LoginForm error={typeof body?.message === "string" ? body.message : UNKNOWN_ERROR} redirectTo={null} />;
+  }
+  return <ErrorPage error={error} backTo={ADMIN_PATH} backLabel="Back to the admin page" />;
 }

@@ -199,5 +199,25 @@ test.describe("without JavaScript", () => {
     expect(await photoCount(page)).toBe(before + 2);
     const names = await galleryNames(page);
     expect(names).toEqual(expect.arrayContaining(["plain-1.jpg", "plain-2.jpg"]));
+
+    // The answer page's URL carries ?intent=upload; Logout still logs out.
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/photography");
+  });
+
+  test("an expired session posting the plain form gets the login form back, nothing is stored", async ({ page }) => {
+    await openDashboard(page);
+    const before = (await galleryNames(page)).length;
+    await page.getByLabel("Images", { exact: true }).setInputFiles([await photo("late.jpg")]);
+    await page.context().clearCookies();
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Gallery Admin Login" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText("You must be logged in as the admin.");
+    expect((await galleryNames(page)).length).toBe(before);
+
+    await page.getByLabel("Username").fill(ADMIN_USERNAME);
+    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   });
 });

@@ -61,7 +61,9 @@ describe("the admin page is private", () => {
     const response = await post(`${ADMIN}?intent=upload`, await photoForm(2));
     expect(response.status).toBe(401);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    expect(await response.text()).toContain("You must be logged in as the admin.");
+    const html = await response.text();
+    expect(html).toContain("Gallery Admin Login");
+    expect(html).toMatch(/role="alert"[^>]*>You must be logged in as the admin\./);
     expect(await imageCount()).toBe(before);
   });
 

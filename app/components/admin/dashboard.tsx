@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { useAuth } from "~/components/auth";
 import { formatBytes } from "~/lib/format";
 import { ErrorBanners } from "./error-banners";
+import { ADMIN_PATH } from "./login-form";
 import { PlainUploadForm, UploadResults, type UploadSummary } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
 import { useHydrated } from "./use-hydrated";
@@ -31,7 +32,7 @@ export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
         </Link>
         <div className="admin-header__title">
           <h1>Admin Dashboard</h1>
-          <Form method="post" onSubmit={auth.signOut}>
+          <Form method="post" action={ADMIN_PATH} onSubmit={auth.signOut}>
             <input type="hidden" name="intent" value="logout" />
             <button type="submit" className="button button--secondary">
               Logout
