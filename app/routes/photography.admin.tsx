@@ -27,7 +27,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 type ActionResult =
   | { intent: "login"; token: string; redirectTo: string }
   | { intent: "upload"; results: UploadSummary[] }
-  | { intent: "login" | "upload" | "logout" | null; error: string };
+  | { intent: "login" | "upload" | "logout" | null; error: string; username?: string };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -76,7 +76,12 @@ async function loginAction(request: Request, form: FormData, clientIp: string) {
     return redirect(redirectTo, { status: 303, headers: { ...NO_STORE, "Set-Cookie": setCookie } });
   } catch (error) {
     const { status, message } = await errorMessage(error);
-    return data<ActionResult>({ intent: "login", error: message || UNKNOWN_ERROR }, { status });
+    // Without JavaScript the page is drawn anew: keep the username typed, never the password.
+    const username = form.get("username");
+    return data<ActionResult>(
+      { intent: "login", error: message || UNKNOWN_ERROR, username: typeof username === "string" ? username : "" },
+      { status },
+    );
   }
 }
 
@@ -137,7 +142,8 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
 
   if (!loaderData.admin) {
     const searchRedirect = new URLSearchParams(location.search).get("redirectTo");
-    return <LoginForm error={error} redirectTo={searchRedirect} />;
+    const username = result && "username" in result ? result.username : undefined;
+    return <LoginForm error={error} redirectTo={searchRedirect} username={username} />;
   }
   return (
     <Dashboard

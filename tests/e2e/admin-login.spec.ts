@@ -72,6 +72,9 @@ test("a wrong password shows the server's message in the banner", async ({ page,
   await expect(page.getByRole("alert")).toHaveText("Invalid username or password.");
   await expect(page.getByRole("heading", { name: "Gallery Admin Login" })).toBeVisible();
   expect(await page.context().cookies()).toEqual([]);
+  // The username stays typed (also on the new page drawn without JavaScript); the password does not.
+  await expect(page.getByLabel("Username")).toHaveValue(ADMIN_USERNAME);
+  await expect(page.getByLabel("Password")).toHaveValue(javaScriptEnabled ? "not-the-password" : "");
 });
 
 test("logging in shows the dashboard and opens a session", async ({ page, javaScriptEnabled }) => {

@@ -144,9 +144,28 @@ test.describe("with JavaScript", () => {
       .getByLabel("Choose files to upload")
       .setInputFiles([await photo("one.jpg"), await photo("two.jpg"), await photo("three.jpg")]);
     await expect(page.getByRole("form")).toHaveCount(3);
+    const preview = page.getByRole("img", { name: "Preview of two.jpg" });
+    await expect(preview).toHaveAttribute("src", /^blob:/);
+    const previewUrl = (await preview.getAttribute("src"))!;
+    // Loaded as an image: the page's CSP lets images, not fetch, read blob: URLs.
+    const loads = (url: string) =>
+      page.evaluate(
+        (blob) =>
+          new Promise<boolean>((resolve) => {
+            const probe = new Image();
+            probe.onload = () => resolve(true);
+            probe.onerror = () => resolve(false);
+            probe.src = blob;
+          }),
+        url,
+      );
+    expect(await loads(previewUrl)).toBe(true);
+
     await pendingItem(page, "two.jpg").getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("form", { name: "Upload two.jpg" })).toHaveCount(0);
     await expect(page.getByRole("form")).toHaveCount(2);
+    // The discarded preview's object URL was revoked.
+    expect(await loads(previewUrl)).toBe(false);
 
     await page.getByRole("button", { name: "Clear Images" }).click();
     await expect(page.getByRole("form")).toHaveCount(0);

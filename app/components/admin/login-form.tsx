@@ -10,9 +10,11 @@ interface LoginFormProps {
   error: string | null;
   /** Where to go after logging in without JavaScript; the server checks it. */
   redirectTo: string | null;
+  /** The username of the failed attempt, typed again for the user. */
+  username?: string;
 }
 
-export function LoginForm({ error, redirectTo }: LoginFormProps) {
+export function LoginForm({ error, redirectTo, username }: LoginFormProps) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const auth = useAuth();
@@ -31,7 +33,7 @@ export function LoginForm({ error, redirectTo }: LoginFormProps) {
           {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
           <div className="field">
             <label htmlFor="login-username">Username</label>
-            <input id="login-username" name="username" autoComplete="username" required />
+            <input id="login-username" name="username" autoComplete="username" defaultValue={username} required />
           </div>
           <div className="field">
             <label htmlFor="login-password">Password</label>
