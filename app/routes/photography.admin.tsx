@@ -127,9 +127,8 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const result = actionData;
-  const token = result && "token" in result ? result.token : null;
-  const redirectTo = result && "token" in result ? result.redirectTo : null;
+  const token = actionData && "token" in actionData ? actionData.token : null;
+  const redirectTo = actionData && "token" in actionData ? actionData.redirectTo : null;
 
   const here = location.pathname + location.search;
   useEffect(() => {
@@ -138,18 +137,18 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     if (redirectTo !== here) void navigate(redirectTo, { replace: true });
   }, [token, redirectTo, here, signIn, navigate]);
 
-  const error = result && "error" in result ? result.error : null;
+  const error = actionData && "error" in actionData ? actionData.error : null;
 
   if (!loaderData.admin) {
     const searchRedirect = new URLSearchParams(location.search).get("redirectTo");
-    const username = result && "username" in result ? result.username : undefined;
+    const username = actionData && "username" in actionData ? actionData.username : undefined;
     return <LoginForm error={error} redirectTo={searchRedirect} username={username} />;
   }
   return (
     <Dashboard
       stats={loaderData.stats}
-      uploadResults={result && "results" in result ? result.results : null}
-      error={result?.intent === "login" ? null : error}
+      uploadResults={actionData && "results" in actionData ? actionData.results : null}
+      error={actionData?.intent === "login" ? null : error}
     />
   );
 }
