@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { ArrowLeftIcon } from "~/components/icons";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { AuthProvider } from "~/components/auth";
+import { ErrorPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -30,28 +31,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <AuthProvider>
+      <Outlet />
+    </AuthProvider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let status = 500;
-  let message = "Internal Server Error";
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    const body = error.data as { message?: unknown } | string | undefined;
-    message = error.statusText || (typeof body === "object" && typeof body?.message === "string" ? body.message : "Error");
-  }
-  return (
-    <main className="error-page">
-      <title>{`${status} ${message}`}</title>
-      <h1 className="error-page__title">Unexpected Application Error!</h1>
-      <h2 className="error-page__status">
-        {status} {message}
-      </h2>
-      <Link to="/" className="error-page__home">
-        <ArrowLeftIcon className="error-page__icon" />
-        Back to the home page
-      </Link>
-    </main>
-  );
+  return <ErrorPage error={error} />;
 }

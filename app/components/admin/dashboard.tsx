@@ -1,0 +1,78 @@
+import { Form, Link } from "react-router";
+import { useAuth } from "~/components/auth";
+import { formatBytes } from "~/lib/format";
+import { ErrorBanners } from "./error-banners";
+import { ADMIN_PATH } from "./login-form";
+import { PlainUploadForm, UploadResults, type UploadSummary } from "./plain-upload-form";
+import { UploadPanel } from "./upload-panel";
+import { useHydrated } from "./use-hydrated";
+
+export interface GalleryStats {
+  count: number;
+  uploadedBytes: number;
+  storedBytes: number;
+}
+
+interface DashboardProps {
+  stats: GalleryStats;
+  /** The answer to a plain-form upload. */
+  uploadResults: UploadSummary[] | null;
+  error: string | null;
+}
+
+export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
+  const auth = useAuth();
+  const hydrated = useHydrated();
+
+  return (
+    <main className="admin">
+      <header className="admin-header">
+        <Link to="/photography" className="back-link">
+          <span aria-hidden="true">←</span> Back to the gallery
+        </Link>
+        <div className="admin-header__title">
+          <h1>Admin Dashboard</h1>
+          <Form method="post" action={ADMIN_PATH} onSubmit={auth.signOut}>
+            <input type="hidden" name="intent" value="logout" />
+            <button type="submit" className="button button--secondary">
+              Logout
+            </button>
+          </Form>
+        </div>
+      </header>
+
+      <ErrorBanners messages={[auth.error, error]} />
+
+      <section className="admin-stats" aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className="visually-hidden">
+          The gallery at a glance
+        </h2>
+        <dl>
+          <div>
+            <dt>Photos</dt>
+            <dd>{stats.count}</dd>
+          </div>
+          <div>
+            <dt>Storage used</dt>
+            <dd>{formatBytes(stats.storedBytes)}</dd>
+          </div>
+          <div>
+            <dt>Originals uploaded</dt>
+            <dd>{formatBytes(stats.uploadedBytes)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {uploadResults && <UploadResults results={uploadResults} />}
+      {/* The dropzone needs JavaScript; until it runs, the plain form does the same job. */}
+      {hydrated ? (
+        <UploadPanel />
+      ) : (
+        <section className="admin-section" aria-labelledby="upload-heading">
+          <h2 id="upload-heading">Upload Images</h2>
+          <PlainUploadForm />
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import { Form, Link, useNavigation } from "react-router";
+import { useAuth } from "~/components/auth";
+import { ErrorBanners } from "./error-banners";
+import { useHydrated } from "./use-hydrated";
+
+export const ADMIN_PATH = "/photography/admin";
+
+interface LoginFormProps {
+  /** The message of a failed attempt, shown in the banner. */
+  error: string | null;
+  /** Where to go after logging in without JavaScript; the server checks it. */
+  redirectTo: string | null;
+  /** The username of the failed attempt, typed again for the user. */
+  username?: string;
+}
+
+export function LoginForm({ error, redirectTo, username }: LoginFormProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const auth = useAuth();
+  const loggingIn = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
+
+  return (
+    <main className="admin admin--login">
+      <div className="login-card">
+        <h1>Gallery Admin Login</h1>
+        <ErrorBanners messages={[auth.error, error]} />
+        {/* An explicit action: this form also shows on the answer to a refused upload, whose URL carries ?intent=upload. */}
+        <Form method="post" action={ADMIN_PATH} className="login-form">
+          <input type="hidden" name="intent" value="login" />
+          {/* Asks for the client token in the answer; only a page running JavaScript can keep it. */}
+          {hydrated && <input type="hidden" name="client" value="js" />}
+          {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+          <div className="field">
+            <label htmlFor="login-username">Username</label>
+            <input id="login-username" name="username" autoComplete="username" defaultValue={username} required />
+          </div>
+          <div className="field">
+            <label htmlFor="login-password">Password</label>
+            <input id="login-password" name="password" type="password" autoComplete="current-password" required />
+          </div>
+          <button type="submit" className="button button--wide" disabled={loggingIn}>
+            {loggingIn ? "Logging in..." : "Login"}
+          </button>
+        </Form>
+        <p className="login-card__back">
+          <Link to="/photography">Back to the gallery</Link>
+        </p>
+      </div>
+    </main>
+  );
+}

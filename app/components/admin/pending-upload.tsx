@@ -1,0 +1,123 @@
+import { useEffect, useId, useState } from "react";
+import { formatKilobytes } from "~/lib/format";
+
+export type PendingPhase =
+  | { phase: "editing" }
+  | { phase: "uploading"; progress: number | null }
+  | { phase: "failed"; reason: string };
+
+export interface PendingUpload {
+  id: string;
+  file: File;
+  name: string;
+  description: string;
+  status: PendingPhase;
+}
+
+/** An object URL for the file, revoked when the item leaves the list or the page goes. */
+function usePreviewUrl(file: File): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+interface PendingUploadItemProps {
+  item: PendingUpload;
+  onEdit: (changes: Pick<PendingUpload, "name"> | Pick<PendingUpload, "description">) => void;
+  onUpload: () => void;
+  onDelete: () => void;
+  onDismiss: () => void;
+}
+
+export function PendingUploadItem({ item, onEdit, onUpload, onDelete, onDismiss }: PendingUploadItemProps) {
+  const id = useId();
+  const previewUrl = usePreviewUrl(item.file);
+  const { status } = item;
+  const uploading = status.phase === "uploading";
+  const isImage = item.file.type.startsWith("image/");
+
+  return (
+    <li className="pending-upload">
+      <div className="pending-upload__preview">
+        {isImage && previewUrl ? (
+          <img src={previewUrl} alt={`Preview of ${item.file.name}`} />
+        ) : (
+          <span className="pending-upload__no-preview">No preview</span>
+        )}
+      </div>
+
+      {status.phase === "failed" ? (
+        <div className="upload-message upload-message--error" role="alert">
+          <p className="upload-message__title">Error uploading image</p>
+          <p>{status.reason}</p>
+          <button type="button" className="button button--secondary" onClick={onDismiss}>
+            Dismiss
+          </button>
+        </div>
+      ) : (
+        <form
+          className="pending-upload__form"
+          aria-label={`Upload ${item.file.name}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            onUpload();
+          }}
+        >
+          <div className="field">
+            <label htmlFor={`${id}-name`}>Image Name</label>
+            <input
+              id={`${id}-name`}
+              name="name"
+              value={item.name}
+              disabled={uploading}
+              onChange={(event) => onEdit({ name: event.target.value })}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-description`}>Description</label>
+            <textarea
+              id={`${id}-description`}
+              name="description"
+              rows={2}
+              value={item.description}
+              disabled={uploading}
+              onChange={(event) => onEdit({ description: event.target.value })}
+            />
+          </div>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor={`${id}-size`}>Size (KB)</label>
+              <input id={`${id}-size`} value={formatKilobytes(item.file.size)} readOnly />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-type`}>Type</label>
+              <input id={`${id}-type`} value={item.file.type || "unknown"} readOnly />
+            </div>
+          </div>
+          {uploading && (
+            <div className="pending-upload__progress">
+              <progress
+                max={1}
+                value={status.progress ?? undefined}
+                aria-label={`Upload progress of ${item.name || item.file.name}`}
+              />
+              <span aria-hidden="true">{status.progress === null ? "…" : `${Math.round(status.progress * 100)}%`}</span>
+            </div>
+          )}
+          <div className="actions">
+            <button type="submit" className="button" disabled={uploading}>
+              {uploading ? "Uploading..." : "Upload"}
+            </button>
+            <button type="button" className="button button--danger" disabled={uploading} onClick={onDelete}>
+              Delete
+            </button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Image } from "~/lib/image";
+
+export type UploadOutcome = { ok: true; image: Image } | { ok: false; reason: string };
+
+interface UploadRequest {
+  file: File;
+  name: string;
+  description: string;
+  /** The stored client token; without one the session cookie authenticates the call. */
+  token: string;
+  /** 0 to 1, or null while the browser cannot tell the total. */
+  onProgress: (fraction: number | null) => void;
+  signal: AbortSignal;
+}
+
+function reasonOf(xhr: XMLHttpRequest): string {
+  try {
+    const { message } = JSON.parse(xhr.responseText) as { message?: unknown };
+    if (typeof message === "string" && message) return message;
+  } catch {
+    // Not JSON (a proxy's error page, say): fall back to the status.
+  }
+  return `The server answered ${xhr.status}${xhr.statusText ? ` ${xhr.statusText}` : ""}.`;
+}
+
+/**
+ * Posts one image to POST /api/image as multipart. XMLHttpRequest rather than
+ * fetch because only it reports upload progress.
+ */
+export function uploadImage({ file, name, description, token, onProgress, signal }: UploadRequest): Promise<UploadOutcome> {
+  return new Promise((resolve) => {
+    const body = new FormData();
+    body.set("name", name);
+    body.set("description", description);
+    body.set("image", file, file.name);
+
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/image");
+    xhr.setRequestHeader("Accept", "application/json");
+    if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    xhr.upload.addEventListener("progress", (event) => {
+      onProgress(event.lengthComputable && event.total > 0 ? event.loaded / event.total : null);
+    });
+    xhr.addEventListener("load", () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve({ ok: true, image: JSON.parse(xhr.responseText) as Image });
+      } else {
+        resolve({ ok: false, reason: reasonOf(xhr) });
+      }
+    });
+    xhr.addEventListener("error", () => resolve({ ok: false, reason: "Network error: the server could not be reached." }));
+    xhr.addEventListener("abort", () => resolve({ ok: false, reason: "Request aborted." }));
+    signal.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}

@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from "react";
+
+const subscribe = () => () => {};
+
+/**
+ * False in the server render and during hydration, true once React runs in
+ * the browser: what only works with JavaScript is rendered after that.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}

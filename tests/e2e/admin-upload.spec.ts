@@ -1,0 +1,242 @@
+import type { Locator, Page } from "@playwright/test";
+import { formatKilobytes } from "~/lib/format";
+import { makeJpeg } from "../support/images";
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
+import { expect, test } from "./fixtures";
+
+const DROPZONE_TEXT = "Drag 'n' drop some files here, or click to select files";
+let seedIndex = 1000;
+
+/** A JPEG no other test uploaded (the server refuses duplicates). */
+async function photo(name: string) {
+  seedIndex++;
+  return { name, mimeType: "image/jpeg", buffer: await makeJpeg(320 + (seedIndex % 7) * 16, 240, seedIndex) };
+}
+
+const textFile = { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo, just words\n") };
+const dsStore = { name: ".DS_Store", mimeType: "application/octet-stream", buffer: Buffer.from([0, 0, 0, 1, 66, 117, 100, 49]) };
+const thumbsDb = { name: "Thumbs.db", mimeType: "application/octet-stream", buffer: Buffer.from([208, 207, 17, 224]) };
+
+/** Logs in through the API (session cookie) and, where JavaScript runs, stores the client token as the login form does. */
+async function openDashboard(page: Page): Promise<string> {
+  const response = await page.request.post("/api/auth/login", { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  await page.addInitScript((stored) => localStorage.setItem("gallery_auth_token", stored), token);
+  await page.goto("/photography/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  return token;
+}
+
+/** The pending item whose form is named after the file. */
+function pendingItem(page: Page, filename: string): Locator {
+  return page.getByRole("listitem").filter({ has: page.getByRole("form", { name: `Upload ${filename}` }) });
+}
+
+async function galleryNames(page: Page): Promise<string[]> {
+  const response = await page.request.get("/api/image?page=1");
+  return ((await response.json()) as { images: { name: string }[] }).images.map((image) => image.name);
+}
+
+async function photoCount(page: Page): Promise<number> {
+  return Number(await page.getByText("Photos", { exact: true }).locator("xpath=following-sibling::dd").textContent());
+}
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "The dropzone and the pending list need JavaScript.");
+
+  test("chosen files become pending forms with name, size in KB and type; system files are ignored", async ({ page }) => {
+    await openDashboard(page);
+    await expect(page.getByRole("heading", { name: "Upload Images" })).toBeVisible();
+    await expect(page.getByRole("button", { name: DROPZONE_TEXT })).toBeVisible();
+    const jpeg = await photo("harbour.jpg");
+    await page.getByLabel("Choose files to upload").setInputFiles([jpeg, dsStore, textFile, thumbsDb]);
+
+    const list = page.getByRole("list").filter({ has: page.getByRole("form") });
+    await expect(list.getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByRole("form", { name: "Upload .DS_Store" })).toHaveCount(0);
+    await expect(page.getByRole("form", { name: "Upload Thumbs.db" })).toHaveCount(0);
+
+    const item = pendingItem(page, "harbour.jpg");
+    await expect(item.getByLabel("Image Name")).toHaveValue("harbour.jpg");
+    await expect(item.getByLabel("Description")).toHaveValue("");
+    await expect(item.getByLabel("Size (KB)")).toHaveValue(formatKilobytes(jpeg.buffer.length));
+    await expect(item.getByLabel("Size (KB)")).toHaveAttribute("readonly", "");
+    await expect(item.getByLabel("Type")).toHaveValue("image/jpeg");
+    await expect(item.getByLabel("Type")).toHaveAttribute("readonly", "");
+    await expect(item.getByRole("img", { name: "Preview of harbour.jpg" })).toHaveAttribute("src", /^blob:/);
+    await expect(pendingItem(page, "notes.txt").getByLabel("Type")).toHaveValue("text/plain");
+    await expect(pendingItem(page, "notes.txt").getByLabel("Size (KB)")).toHaveValue(formatKilobytes(textFile.buffer.length));
+  });
+
+  test("the dropzone is keyboard operable", async ({ page }) => {
+    await openDashboard(page);
+    const zone = page.getByRole("button", { name: DROPZONE_TEXT });
+    await zone.focus();
+    await expect(zone).toBeFocused();
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("Enter");
+    await (await chooser).setFiles([await photo("keyboard.jpg")]);
+    await expect(pendingItem(page, "keyboard.jpg")).toBeVisible();
+  });
+
+  test("uploading shows progress, then the success message; the item leaves and the gallery has the photo", async ({ page }) => {
+    const token = await openDashboard(page);
+    const before = await photoCount(page);
+    await page.getByLabel("Choose files to upload").setInputFiles([await photo("sunset.jpg")]);
+    const item = pendingItem(page, "sunset.jpg");
+    await item.getByLabel("Image Name").fill("Sunset over the bay");
+    await item.getByLabel("Description").fill("Taken from the pier");
+
+    // Hold the request to see the progress bar; the stored token authenticates it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let authorization: string | undefined;
+    await page.route("**/api/image", async (route) => {
+      authorization = route.request().headers()["authorization"];
+      await held;
+      await route.continue();
+    });
+    await item.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByRole("progressbar", { name: "Upload progress of Sunset over the bay" })).toBeVisible();
+    release();
+
+    await expect(page.getByText("Image uploaded successfully")).toBeVisible();
+    await expect(page.getByRole("form", { name: "Upload sunset.jpg" })).toHaveCount(0);
+    expect(authorization).toBe(`Bearer ${token}`);
+    expect(await galleryNames(page)).toContain("Sunset over the bay");
+    // The stats at the top count the new photo.
+    await expect.poll(() => photoCount(page)).toBe(before + 1);
+
+    await page.getByRole("button", { name: "Dismiss the message about Sunset over the bay" }).click();
+    await expect(page.getByText("Image uploaded successfully")).toHaveCount(0);
+  });
+
+  test('a refused file shows "Error uploading image" with the reason; dismissing returns to the form', async ({ page }) => {
+    await openDashboard(page);
+    const jpeg = await photo("twice.jpg");
+    await page.getByLabel("Choose files to upload").setInputFiles([textFile]);
+    const item = pendingItem(page, "notes.txt");
+    await item.getByRole("button", { name: "Upload", exact: true }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Error uploading image");
+    await expect(alert).toContainText("The file is not a supported image.");
+    await alert.getByRole("button", { name: "Dismiss" }).click();
+    await expect(page.getByRole("form", { name: "Upload notes.txt" }).getByLabel("Image Name")).toHaveValue("notes.txt");
+
+    // A duplicate is refused with the server's reason too.
+    await page.getByLabel("Choose files to upload").setInputFiles([jpeg]);
+    await pendingItem(page, "twice.jpg").getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByText("Image uploaded successfully")).toBeVisible();
+    await page.getByLabel("Choose files to upload").setInputFiles([jpeg]);
+    await pendingItem(page, "twice.jpg").getByRole("button", { name: "Upload", exact: true }).click();
+    const refused = page.getByRole("listitem").filter({ has: page.getByRole("img", { name: "Preview of twice.jpg" }) });
+    await expect(refused.getByRole("alert")).toContainText(/Error uploading image.*already uploaded/s);
+  });
+
+  test("Delete discards one item, Clear Images empties the list, neither uploads", async ({ page }) => {
+    await openDashboard(page);
+    let uploads = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/image")) uploads++;
+    });
+    await page
+      .getByLabel("Choose files to upload")
+      .setInputFiles([await photo("one.jpg"), await photo("two.jpg"), await photo("three.jpg")]);
+    await expect(page.getByRole("form")).toHaveCount(3);
+    const preview = page.getByRole("img", { name: "Preview of two.jpg" });
+    await expect(preview).toHaveAttribute("src", /^blob:/);
+    const previewUrl = (await preview.getAttribute("src"))!;
+    // Loaded as an image: the page's CSP lets images, not fetch, read blob: URLs.
+    const loads = (url: string) =>
+      page.evaluate(
+        (blob) =>
+          new Promise<boolean>((resolve) => {
+            const probe = new Image();
+            probe.onload = () => resolve(true);
+            probe.onerror = () => resolve(false);
+            probe.src = blob;
+          }),
+        url,
+      );
+    expect(await loads(previewUrl)).toBe(true);
+
+    await pendingItem(page, "two.jpg").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("form", { name: "Upload two.jpg" })).toHaveCount(0);
+    await expect(page.getByRole("form")).toHaveCount(2);
+    // The discarded preview's object URL was revoked.
+    expect(await loads(previewUrl)).toBe(false);
+
+    await page.getByRole("button", { name: "Clear Images" }).click();
+    await expect(page.getByRole("form")).toHaveCount(0);
+    await expect(page.getByText("No files chosen yet.")).toBeVisible();
+    expect(uploads).toBe(0);
+  });
+
+  test('"Upload all" uploads every pending item, two at a time', async ({ page }) => {
+    await openDashboard(page);
+    const files = [await photo("all-1.jpg"), await photo("all-2.jpg"), await photo("all-3.jpg")];
+    await page.getByLabel("Choose files to upload").setInputFiles(files);
+    let running = 0;
+    let most = 0;
+    await page.route("**/api/image", async (route) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+      running--;
+    });
+    await page.getByRole("button", { name: "Upload all" }).click();
+    await expect(page.getByText("Image uploaded successfully")).toHaveCount(3);
+    await expect(page.getByRole("form")).toHaveCount(0);
+    expect(most).toBe(2);
+    const names = await galleryNames(page);
+    for (const file of files) expect(names).toContain(file.name);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "This is the no-JavaScript path.");
+
+  test("the plain form uploads many files and lists what was stored and what was refused", async ({ page }) => {
+    await openDashboard(page);
+    await expect(page.getByText(DROPZONE_TEXT)).toHaveCount(0);
+    const before = await photoCount(page);
+    const input = page.getByLabel("Images", { exact: true });
+    await expect(input).toHaveAttribute("multiple", "");
+    await input.setInputFiles([await photo("plain-1.jpg"), await photo("plain-2.jpg"), textFile]);
+    await page.getByLabel("Description").fill("From the plain form");
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+
+    const results = page.getByRole("status");
+    await expect(results).toContainText("Stored 2 of 3 files.");
+    await expect(results.getByRole("listitem").filter({ hasText: "plain-1.jpg" })).toContainText("Stored:");
+    await expect(results.getByRole("listitem").filter({ hasText: "plain-2.jpg" })).toContainText("Stored:");
+    await expect(results.getByRole("listitem").filter({ hasText: "notes.txt" })).toContainText(
+      "Refused: notes.txt: The file is not a supported image.",
+    );
+    expect(await photoCount(page)).toBe(before + 2);
+    const names = await galleryNames(page);
+    expect(names).toEqual(expect.arrayContaining(["plain-1.jpg", "plain-2.jpg"]));
+
+    // The answer page's URL carries ?intent=upload; Logout still logs out.
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/photography");
+  });
+
+  test("an expired session posting the plain form gets the login form back, nothing is stored", async ({ page }) => {
+    await openDashboard(page);
+    const before = (await galleryNames(page)).length;
+    await page.getByLabel("Images", { exact: true }).setInputFiles([await photo("late.jpg")]);
+    await page.context().clearCookies();
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Gallery Admin Login" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText("You must be logged in as the admin.");
+    expect((await galleryNames(page)).length).toBe(before);
+
+    await page.getByLabel("Username").fill(ADMIN_USERNAME);
+    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  });
+});

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeJpeg } from "../support/images";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+const ADMIN = "/photography/admin";
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function post(path: string, body: BodyInit, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, { method: "POST", body, headers, redirect: "manual" });
+}
+
+function loginForm(fields: Record<string, string>) {
+  return new URLSearchParams({ intent: "login", username: ADMIN_USERNAME, password: ADMIN_PASSWORD, ...fields });
+}
+
+async function photoForm(count: number) {
+  const form = new FormData();
+  form.set("name", "");
+  form.set("description", "sneaked in");
+  for (let i = 0; i < count; i++) {
+    const data = await makeJpeg(64, 48, 500 + i);
+    form.append("image", new Blob([new Uint8Array(data)], { type: "image/jpeg" }), `sneaky-${i}.jpg`);
+  }
+  return form;
+}
+
+async function imageCount(): Promise<number> {
+  const response = await fetch(`${server.url}/api/image?page=1`);
+  return ((await response.json()) as { images: unknown[] }).images.length;
+}
+
+describe("the admin page is private", () => {
+  it("answers every document and data request with Cache-Control: no-store", async () => {
+    const { cookie } = await loginAdmin(server.url);
+    for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
+      for (const path of [ADMIN, `${ADMIN}.data`]) {
+        const response = await fetch(`${server.url}${path}`, { headers });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get("cache-control"), path).toBe("no-store");
+      }
+    }
+  });
+
+  it("shows a visitor the login form and no gallery figures", async () => {
+    const html = await (await fetch(`${server.url}${ADMIN}`)).text();
+    expect(html).toContain("Gallery Admin Login");
+    expect(html).not.toContain("Admin Dashboard");
+    expect(html).not.toContain("Storage used");
+  });
+
+  it("refuses a visitor's upload with 401 and stores nothing", async () => {
+    const before = await imageCount();
+    const response = await post(`${ADMIN}?intent=upload`, await photoForm(2));
+    expect(response.status).toBe(401);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const html = await response.text();
+    expect(html).toContain("Gallery Admin Login");
+    expect(html).toMatch(/role="alert"[^>]*>You must be logged in as the admin\./);
+    expect(await imageCount()).toBe(before);
+  });
+
+  it("refuses a multipart post without the upload intent before reading it", async () => {
+    const { cookie } = await loginAdmin(server.url);
+    const before = await imageCount();
+    const response = await post(ADMIN, await photoForm(1), { Cookie: cookie });
+    expect(response.status).toBe(415);
+    expect(await imageCount()).toBe(before);
+  });
+
+  it("refuses an admin's upload sent from another site", async () => {
+    const { cookie } = await loginAdmin(server.url);
+    const before = await imageCount();
+    const response = await post(`${ADMIN}?intent=upload`, await photoForm(1), {
+      Cookie: cookie,
+      "Sec-Fetch-Site": "cross-site",
+    });
+    expect(response.status).toBe(403);
+    expect(await imageCount()).toBe(before);
+  });
+
+  it("stores an admin's plain-form upload and reports each file", async () => {
+    const { cookie } = await loginAdmin(server.url);
+    const before = await imageCount();
+    const form = await photoForm(2);
+    form.append("image", new Blob(["plain words"], { type: "text/plain" }), "notes.txt");
+    const response = await post(`${ADMIN}?intent=upload`, form, { Cookie: cookie });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Stored 2 of 3 files.");
+    expect(html).toContain("The file is not a supported image.");
+    expect(await imageCount()).toBe(before + 2);
+  });
+});
+
+describe("login and logout through the page", () => {
+  it.each(["//evil.example/", "/\\evil.example/", "javascript:alert(1)", "https://evil.example/", "/\t/evil.example/"])(
+    "sends a login with redirectTo %j to the dashboard instead",
+    async (target) => {
+      const response = await post(ADMIN, loginForm({ redirectTo: target }));
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe(ADMIN);
+      expect(response.headers.get("set-cookie")).toMatch(/^__session=[^;]+;.*HttpOnly/i);
+    },
+  );
+
+  it("follows a redirect target on this site", async () => {
+    const response = await post(ADMIN, loginForm({ redirectTo: "/photography?from=login" }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/photography?from=login");
+  });
+
+  it("opens a session whose cookie then shows the dashboard", async () => {
+    const response = await post(ADMIN, loginForm({}));
+    const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
+    const html = await (await fetch(`${server.url}${ADMIN}`, { headers: { Cookie: cookie } })).text();
+    expect(html).toContain("Admin Dashboard");
+    expect(html).toContain("Storage used");
+  });
+
+  it("answers a wrong password on the page with the server's message and status", async () => {
+    const response = await post(ADMIN, loginForm({ password: "wrong-password" }));
+    expect(response.status).toBe(401);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(await response.text()).toMatch(/role="alert"[^>]*>Invalid username or password\./);
+  });
+
+  it("logs out: revokes the session, clears the cookie, goes to the gallery", async () => {
+    const { cookie, token } = await loginAdmin(server.url);
+    const response = await post(ADMIN, new URLSearchParams({ intent: "logout" }), { Cookie: cookie });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/photography");
+    expect(response.headers.get("set-cookie")).toMatch(/^__session=;.*Max-Age=0/);
+    const validate = await fetch(`${server.url}/api/auth/validate`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(await validate.json()).toEqual({ valid: false });
+  });
+
+  it("shows the throttling message once too many attempts failed", async () => {
+    let response: Response | undefined;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      response = await post(ADMIN, loginForm({ password: `wrong-${attempt}` }));
+      if (response.status === 429) break;
+    }
+    expect(response!.status).toBe(429);
+    expect(await response!.text()).toMatch(/role="alert"[^>]*>Too many failed login attempts\. Try again in \d+ seconds\./);
+  });
+});
