@@ -14,7 +14,8 @@ const steps = [
   ["typecheck", "node_modules/.bin/react-router", ["typegen"]],
   ["typecheck", "node_modules/.bin/tsc", []],
   ["build", null, null],
-  ["unit + integration", "node_modules/.bin/vitest", ["run"]],
+  ["unit", "node_modules/.bin/vitest", ["run", "--project", "unit"]],
+  ["integration", "node_modules/.bin/vitest", ["run", "--project", "integration"]],
   ["end-to-end", "node_modules/.bin/playwright", ["test"]],
 ];
 

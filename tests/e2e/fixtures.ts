@@ -3,7 +3,7 @@ import { loginAdmin, startServer, type TestServer } from "../support/server";
 import { makeJpeg, uploadImage } from "../support/images";
 
 export interface WorkerFixtures {
-  /** A fresh built server with its own database and uploads, one per test file and worker. */
+  /** A built server with its own database and uploads, one per worker (shared by the files that worker runs): tests must tolerate photos from other files. */
   server: TestServer & {
     /** Uploads `count` generated photos through the API; returns their ids, oldest first. */
     seed: (count: number, options?: { prefix?: string }) => Promise<number[]>;

@@ -5,7 +5,7 @@ import { ErrorBanners } from "./error-banners";
 import { ADMIN_PATH } from "./login-form";
 import { PlainUploadForm, UploadResults, type UploadSummary } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 export interface GalleryStats {
   count: number;

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { useAuth } from "~/components/auth";
 import { ErrorBanners } from "./error-banners";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 export const ADMIN_PATH = "/photography/admin";
 

@@ -1,19 +1,7 @@
 import type { ReactNode } from "react";
-import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/icons";
 import "~/styles/demos.css";
-
-const subscribeNever = () => () => {};
-
-/** False in the server render and during hydration, true after: controls that need JavaScript appear only then. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 interface Props {
   title: string;

@@ -15,7 +15,7 @@ import {
   type LifeQuery,
 } from "~/lib/life";
 import { ChoiceForm } from "./choice-form";
-import { useHydrated } from "./demo-page";
+import { useHydrated } from "~/components/use-hydrated";
 
 const TICK_MS = 120;
 

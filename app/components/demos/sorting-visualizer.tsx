@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ALGORITHMS, describeStep, randomValues, sortingHref, sortSteps, MAX_VALUE, type SortingQuery } from "~/lib/sorting";
 import { ChoiceForm } from "./choice-form";
-import { useHydrated } from "./demo-page";
+import { useHydrated } from "~/components/use-hydrated";
 
 const STEP_MS = 120;
 

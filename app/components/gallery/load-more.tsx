@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { LoadStatus } from "./use-gallery-list";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** Start fetching a screen ahead, so scrolling rarely reaches the end of what is loaded. */
 const PREFETCH_MARGIN = "0px 0px 1000px 0px";
