@@ -107,7 +107,8 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
     // sees the answer. Handling it here also keeps the rejection from going
     // unhandled while the body still arrives.
     write.catch((error: unknown) => {
-      failure ??= storageErrorResponse(error) ?? httpError(500, "The upload could not be saved.");
+      // Other write errors come from a broken body; the parse error below answers those.
+      failure ??= storageErrorResponse(error);
       stream.unpipe(meter);
       stream.resume();
     });

@@ -2,38 +2,46 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 import { makeJpeg, uploadImage } from "../support/images";
 
+export type SeedableServer = TestServer & {
+  /** Uploads `count` generated photos through the API; returns their ids, oldest first. */
+  seed: (count: number, options?: { prefix?: string }) => Promise<number[]>;
+  adminToken: () => Promise<string>;
+};
+
+/** Starts a server of its own (for tests that need an empty or exactly known gallery) with `seed` and `adminToken`. */
+export async function startSeedableServer(): Promise<SeedableServer> {
+  const server = await startServer();
+  let seedIndex = 0;
+  const adminToken = async () => (await loginAdmin(server.url)).token;
+  const seed = async (count: number, { prefix = "Photo" } = {}) => {
+    const token = await adminToken();
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      seedIndex++;
+      const data = await makeJpeg(600 + (seedIndex % 5) * 40, 400 + (seedIndex % 3) * 60, seedIndex);
+      const response = await uploadImage(server.url, token, { data, filename: `${prefix.toLowerCase()}-${seedIndex}.jpg` }, {
+        name: `${prefix} ${seedIndex}`,
+        description: `Description of ${prefix.toLowerCase()} ${seedIndex}`,
+      });
+      if (response.status !== 201) throw new Error(`seed upload failed: ${response.status} ${await response.text()}`);
+      ids.push(((await response.json()) as { id: number }).id);
+    }
+    return ids;
+  };
+  return Object.assign(server, { seed, adminToken });
+}
+
 export interface WorkerFixtures {
   /** A built server with its own database and uploads, one per worker (shared by the files that worker runs): tests must tolerate photos from other files. */
-  server: TestServer & {
-    /** Uploads `count` generated photos through the API; returns their ids, oldest first. */
-    seed: (count: number, options?: { prefix?: string }) => Promise<number[]>;
-    adminToken: () => Promise<string>;
-  };
+  server: SeedableServer;
 }
 
 /** Tests read Playwright's own `javaScriptEnabled` fixture: true in the "js" project, false in "no-js". */
 export const test = base.extend<object, WorkerFixtures>({
   server: [
     async ({}, use) => {
-      const server = await startServer();
-      let seedIndex = 0;
-      const adminToken = async () => (await loginAdmin(server.url)).token;
-      const seed = async (count: number, { prefix = "Photo" } = {}) => {
-        const token = await adminToken();
-        const ids: number[] = [];
-        for (let i = 0; i < count; i++) {
-          seedIndex++;
-          const data = await makeJpeg(600 + (seedIndex % 5) * 40, 400 + (seedIndex % 3) * 60, seedIndex);
-          const response = await uploadImage(server.url, token, { data, filename: `${prefix.toLowerCase()}-${seedIndex}.jpg` }, {
-            name: `${prefix} ${seedIndex}`,
-            description: `Description of ${prefix.toLowerCase()} ${seedIndex}`,
-          });
-          if (response.status !== 201) throw new Error(`seed upload failed: ${response.status} ${await response.text()}`);
-          ids.push(((await response.json()) as { id: number }).id);
-        }
-        return ids;
-      };
-      await use(Object.assign(server, { seed, adminToken }));
+      const server = await startSeedableServer();
+      await use(server);
       await server.stop();
     },
     { scope: "worker" },

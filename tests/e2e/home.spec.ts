@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, startSeedableServer, test, type SeedableServer } from "./fixtures";
 
 /** Marks the current document, so a later check tells a client-side switch from a full page load. */
 async function markDocument(page: Page) {
@@ -166,13 +166,23 @@ test("the joke button is replaced by three lines for good", async ({ page, javaS
   await expect(page.getByRole("button", { name: "Don't press this" })).toHaveCount(0);
 });
 
-test("photography previews: none at first, then random photos opening in the viewer", async ({ page, server, javaScriptEnabled }) => {
-  await page.goto("/?tab=photography");
+test("photography previews: none at first, then random photos opening in the viewer", async ({ page, javaScriptEnabled }) => {
+  // Its own server: the gallery must start empty and hold exactly the photos seeded here.
+  const server = await startSeedableServer();
+  try {
+    await previewsTest(page, server, javaScriptEnabled);
+  } finally {
+    await server.stop();
+  }
+});
+
+async function previewsTest(page: Page, server: SeedableServer, javaScriptEnabled: boolean) {
+  await page.goto(`${server.url}/?tab=photography`);
   await expect(page.getByText("No images available")).toBeVisible();
   await expect(page.getByText("Please check back later.")).toBeVisible();
 
   const ids = await server.seed(12);
-  await page.goto("/?tab=photography");
+  await page.goto(`${server.url}/?tab=photography`);
   const previews = page.getByRole("list", { name: "Random photos" }).getByRole("link");
   await expect(previews).toHaveCount(10);
   await expect(page.getByText("Loading Images...")).toHaveCount(0);
@@ -195,4 +205,4 @@ test("photography previews: none at first, then random photos opening in the vie
 
   await page.getByRole("link", { name: "View full gallery" }).click();
   await expect(page).toHaveURL(/\/photography$/);
-});
+}
