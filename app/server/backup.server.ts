@@ -8,13 +8,36 @@ import { imagesDir, STORAGE_KEY_PATTERN } from "./storage.server";
 
 const SNAPSHOT = "portfolio.sqlite";
 
-function keysIn(databasePath: string): string[] {
+interface StoredRow {
+  key: string;
+  /** Every file the row's folder must hold. */
+  files: string[];
+}
+
+function rowsIn(databasePath: string): StoredRow[] {
   const sqlite = new Database(databasePath, { readonly: true });
   try {
-    return sqlite.prepare("SELECT storage_key AS key FROM images").all().map((r) => (r as { key: string }).key);
+    const rows = sqlite.prepare("SELECT storage_key AS key, variant_widths AS webp, avif_widths AS avif FROM images").all() as {
+      key: string;
+      webp: string;
+      avif: string;
+    }[];
+    return rows.map((row) => ({
+      key: row.key,
+      files: [
+        "original",
+        ...(JSON.parse(row.webp) as number[]).map((w) => `w${w}.webp`),
+        ...(JSON.parse(row.avif) as number[]).map((w) => `w${w}.avif`),
+      ],
+    }));
   } finally {
     sqlite.close();
   }
+}
+
+async function hasAllFiles(dir: string, files: string[]): Promise<boolean> {
+  const present = new Set(await fsp.readdir(dir).catch(() => []));
+  return files.every((file) => present.has(file));
 }
 
 /**
@@ -35,23 +58,30 @@ export async function backup(target: string): Promise<{ images: number; dropped:
   } finally {
     live.close();
   }
+  // A photo deleted while we copy may come out missing or half-removed: it is left out.
   const vanished: string[] = [];
-  for (const key of keysIn(snapshot)) {
+  for (const row of rowsIn(snapshot)) {
+    const copy = path.join(dir, "images", row.key);
     try {
-      await fsp.cp(path.join(imagesDir(), key), path.join(dir, "images", key), { recursive: true, errorOnExist: true });
+      await fsp.cp(path.join(imagesDir(), row.key), copy, { recursive: true, errorOnExist: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      vanished.push(key);
+    }
+    if (!(await hasAllFiles(copy, row.files))) {
+      await fsp.rm(copy, { recursive: true, force: true });
+      vanished.push(row.key);
     }
   }
-  if (vanished.length) {
-    // A plain connection: the backup stays one self-contained file, no WAL beside it.
-    const sqlite = new Database(snapshot);
+  // A plain connection; DELETE journal mode makes the backup one self-contained file.
+  const sqlite = new Database(snapshot);
+  try {
     const remove = sqlite.prepare("DELETE FROM images WHERE storage_key = ?");
     sqlite.transaction(() => vanished.forEach((key) => remove.run(key)))();
+    sqlite.pragma("journal_mode = DELETE");
+  } finally {
     sqlite.close();
   }
-  return { images: keysIn(snapshot).length, dropped: vanished.length };
+  return { images: rowsIn(snapshot).length, dropped: vanished.length };
 }
 
 /**
@@ -67,10 +97,10 @@ export async function restore(source: string): Promise<{ images: number }> {
   check.close();
   if (integrity !== "ok") throw new Error(`The backup database is damaged: ${String(integrity)}`);
 
-  const keys = keysIn(snapshot);
-  for (const key of keys) {
-    if (!STORAGE_KEY_PATTERN.test(key) || !fs.existsSync(path.join(dir, "images", key))) {
-      throw new Error(`The backup is incomplete: the files of image ${key} are missing.`);
+  const rows = rowsIn(snapshot);
+  for (const row of rows) {
+    if (!STORAGE_KEY_PATTERN.test(row.key) || !(await hasAllFiles(path.join(dir, "images", row.key), row.files))) {
+      throw new Error(`The backup is incomplete: the files of image ${row.key} are missing.`);
     }
   }
   const target = databaseFile();
@@ -86,5 +116,5 @@ export async function restore(source: string): Promise<{ images: number }> {
   await fsp.rename(`${target}.restoring`, target);
   await fsp.rm(imagesDir(), { recursive: true, force: true });
   await fsp.rename(stagedImages, imagesDir());
-  return { images: keys.length };
+  return { images: rows.length };
 }
