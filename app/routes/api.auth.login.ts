@@ -3,7 +3,7 @@ import { httpError, jsonApi, methodNotAllowed } from "~/server/http.server";
 import type { Route } from "./+types/api.auth.login";
 
 export const action = jsonApi(async ({ request, context }: Route.ActionArgs) => {
-  if (request.method !== "POST") throw httpError(405, "Use POST to log in.");
+  if (request.method !== "POST") throw httpError(405, "Use POST to log in.", {}, { Allow: "POST" });
   const body: unknown = await request.json().catch(() => undefined);
   if (!body || typeof body !== "object") throw httpError(400, "Send a JSON object with username and password.");
   const { token, setCookie } = await login(request, body, context.clientIp);

@@ -3,7 +3,7 @@ import { httpError, jsonApi, methodNotAllowed } from "~/server/http.server";
 import type { Route } from "./+types/api.auth.logout";
 
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
-  if (request.method !== "POST") throw httpError(405, "Use POST to log out.");
+  if (request.method !== "POST") throw httpError(405, "Use POST to log out.", {}, { Allow: "POST" });
   return new Response(null, { status: 204, headers: { "Set-Cookie": await logout(request) } });
 });
 
