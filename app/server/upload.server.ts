@@ -70,6 +70,7 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   const writes: Promise<void>[] = [];
+  const outputs: fs.WriteStream[] = [];
   let failure: Response | undefined;
 
   parser.on("field", (name, value, info) => {
@@ -97,7 +98,9 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
     stream.on("limit", () => {
       failure ??= tooLarge(maxBytes);
     });
-    const write = pipeline(meter, fs.createWriteStream(file.path)).then(() => {
+    const output = fs.createWriteStream(file.path);
+    outputs.push(output);
+    const write = pipeline(meter, output).then(() => {
       file.checksum = hash.digest("hex");
     });
     stream.on("error", (error) => meter.destroy(error));
@@ -128,6 +131,10 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
     body.resume();
     parser.destroy();
     await Promise.allSettled(writes);
+    // A stream destroyed before its file was opened still opens it, later: wait, or the file outlives its removal.
+    await Promise.all(
+      outputs.map((output) => output.closed || new Promise((resolve) => output.once("close", resolve))),
+    );
     await discardUploads(files);
     if (failure) throw failure;
     const storageFailure = storageErrorResponse(error);
