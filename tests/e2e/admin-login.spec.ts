@@ -132,9 +132,16 @@ test("with JavaScript the token is stored, validated on load and cleared once re
   // Revoked elsewhere (the API logout with the token ends cookie and token together).
   const revoked = await page.request.post("/api/auth/logout", { headers: { Authorization: `Bearer ${token}` } });
   expect(revoked.status()).toBe(204);
-  const answer = page.waitForResponse("**/api/auth/validate");
+  // The page may navigate as soon as the answer arrives, which discards its body in
+  // the browser: read it on its way through instead.
+  let answer: unknown;
+  await page.route("**/api/auth/validate", async (route) => {
+    const response = await route.fetch();
+    answer = await response.json();
+    await route.fulfill({ response });
+  });
   await page.reload();
-  expect(await (await answer).json()).toEqual({ valid: false });
+  await expect.poll(() => answer).toEqual({ valid: false });
   await expect(page.getByRole("heading", { name: "Gallery Admin Login" })).toBeVisible();
   await expect.poll(() => storedToken(page)).toBeNull();
 });
