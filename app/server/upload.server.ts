@@ -133,7 +133,7 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
     await Promise.allSettled(writes);
     // A stream destroyed before its file was opened still opens it, later: wait, or the file outlives its removal.
     await Promise.all(
-      outputs.map((output) => output.closed || new Promise((resolve) => output.once("close", resolve))),
+      outputs.map((output) => output.closed || new Promise<void>((resolve) => output.once("close", () => resolve()))),
     );
     await discardUploads(files);
     if (failure) throw failure;
