@@ -12,6 +12,7 @@ import { allStorageKeys } from "~/server/images.server";
 import { newNonce, securityHeaders } from "~/server/headers.server";
 import { isVariantPath, serveMedia, variantPath } from "~/server/media.server";
 import { pageCache, serveCachedPage } from "~/server/page-cache.server";
+import { keepNewFilesPrivate, makeSitePrivate } from "~/server/private-files.server";
 import { ensureStorageDirs, storageWritable, sweepOrphans } from "~/server/storage.server";
 
 export { config };
@@ -39,6 +40,7 @@ function assertWritable(dir: string, name: string): void {
 /** Everything that must hold before the server listens; safe to call more than once. */
 export function prepare(log: (line: string) => void = console.log): Promise<void> {
   prepared ??= (async () => {
+    keepNewFilesPrivate();
     const { dataDir, uploadsDir } = config();
     assertWritable(dataDir, "DATA_DIR");
     assertWritable(uploadsDir, "UPLOADS_DIR");
@@ -48,6 +50,9 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     await ensureAdmin(log);
     const swept = await sweepOrphans(allStorageKeys());
     if (swept.orphans || swept.tmp) log(`Removed ${swept.tmp} unfinished uploads and ${swept.orphans} orphan image folders.`);
+    const { changed, failures } = makeSitePrivate();
+    if (changed) log(`Made ${changed} files and folders readable by this user only.`);
+    for (const failure of failures) log(`Left as it is, its mode cannot be changed: ${failure}`);
   })();
   return prepared;
 }

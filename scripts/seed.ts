@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import { initDatabase } from "~/server/db.server";
 import { createImage } from "~/server/images.server";
+import { keepNewFilesPrivate } from "~/server/private-files.server";
 import { ensureStorageDirs, tmpPath } from "~/server/storage.server";
 import { noisyPhoto } from "./noisy-photo";
 
@@ -39,6 +40,7 @@ async function demoPhoto(index: number): Promise<{ data: Buffer; name: string; d
   return { data, name: `Demo ${shape} ${index + 1}`, description: `A generated ${shape} scene, number ${index + 1}.` };
 }
 
+keepNewFilesPrivate();
 initDatabase();
 ensureStorageDirs();
 let added = 0;

@@ -2,7 +2,7 @@ import type { Image } from "~/lib/image";
 import { errorMessage, type ErrorBody } from "./http.server";
 import { createImage } from "./images.server";
 import { discardUploads, parseUpload } from "./upload.server";
-import { parseImageText } from "./validation.server";
+import { cleanName, parseImageText } from "./validation.server";
 
 export type UploadResult =
   | { ok: true; filename: string; image: Image }
@@ -20,7 +20,8 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
   try {
     for (const file of files) {
       try {
-        const text = parseImageText({ name: fields.name?.trim() || file.filename, description: fields.description ?? "" });
+        // A name of only spaces or control characters is blank.
+        const text = parseImageText({ name: cleanName(fields.name ?? "") || file.filename, description: fields.description ?? "" });
         results.push({ ok: true, filename: file.filename, image: await createImage(file, text) });
       } catch (error) {
         results.push({ ok: false, filename: file.filename, ...(await errorMessage(error)) });

@@ -2,13 +2,13 @@ import busboy from "busboy";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import { config } from "./config.server";
 import { httpError } from "./http.server";
 import { storageErrorResponse, tmpPath } from "./storage.server";
+import { cleanFilename } from "./validation.server";
 
 export interface UploadedFile {
   /** Temp file in UPLOADS_DIR/tmp; the caller moves or removes it. */
@@ -30,13 +30,6 @@ function tooLarge(maxBytes: number): Response {
   return httpError(413, `The file is too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 }
 
-export function cleanFilename(raw: string | undefined): string {
-  const base = path.posix.basename((raw ?? "").replaceAll("\\", "/"));
-  // Control characters are dropped: the name is shown on pages and in headers.
-  const clean = Array.from(base).filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127).join("");
-  return clean.slice(0, 255) || "image";
-}
-
 /**
  * Streams a multipart body straight to temp files, hashing on the way, so
  * memory stays flat whatever the file size. Every temp file is removed if
@@ -56,6 +49,8 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
   try {
     parser = busboy({
       headers: { "content-type": contentType },
+      // Browsers send file names as raw UTF-8; busboy would read them as Latin-1.
+      defParamCharset: "utf8",
       limits: {
         files: maxFiles,
         fields: 20,

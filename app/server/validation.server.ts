@@ -1,3 +1,4 @@
+import path from "node:path";
 import { httpError } from "./http.server";
 
 export const PAGE_SIZE = 24;
@@ -80,14 +81,42 @@ export function parseImageId(raw: string | undefined): number {
   return id;
 }
 
-/** Trims the editable texts and checks their lengths; `name` may not end up empty. */
+// Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) reorder
+// the text after them, so "photo\u202Egpj.exe" reads as "photoexe.jpg"; like NUL
+// and the other control characters they have no place in a name or description.
+// The bidi marks (U+200E, U+200F, U+061C) stay: right-to-left text needs them.
+const BIDI_CONTROLS = "\u202A-\u202E\u2066-\u2069";
+const LINE_BREAKS_AND_TABS = /[\t\n\r]+/g;
+const UNWANTED_IN_NAME = new RegExp(`[\u0000-\u001F\u007F-\u009F${BIDI_CONTROLS}]`, "g");
+const UNWANTED_IN_DESCRIPTION = new RegExp(`[\u0000-\u0008\u000B-\u001F\u007F-\u009F${BIDI_CONTROLS}]`, "g");
+
+/** A name is one line: tabs and line breaks become a space, other control and bidi characters go; then trimmed. */
+export function cleanName(raw: string): string {
+  return raw.replace(LINE_BREAKS_AND_TABS, " ").replace(UNWANTED_IN_NAME, "").trim();
+}
+
+/** A description keeps its tabs and line breaks (CRLF, as forms send them, becomes LF); other control and bidi characters go. */
+export function cleanDescription(raw: string): string {
+  return raw.replace(/\r\n?/g, "\n").replace(UNWANTED_IN_DESCRIPTION, "").trim();
+}
+
+/** An uploaded file's base name, cleaned like a name; for display and as a fallback name, never for paths. */
+export function cleanFilename(raw: string | undefined): string {
+  const base = path.posix.basename((raw ?? "").replaceAll("\\", "/"));
+  return Array.from(cleanName(base)).slice(0, 255).join("") || "image";
+}
+
+/**
+ * Cleans the editable texts and checks their lengths; `name` may not end up
+ * empty, so a name of only control characters is refused like a blank one.
+ */
 export function parseImageText(input: { name?: unknown; description?: unknown }): { name: string; description: string } {
   if (typeof input.name !== "string") throw bad("name must be a string");
   if (input.description !== undefined && input.description !== null && typeof input.description !== "string") {
     throw bad("description must be a string");
   }
-  const name = input.name.trim();
-  const description = ((input.description as string | undefined | null) ?? "").trim();
+  const name = cleanName(input.name);
+  const description = cleanDescription((input.description as string | undefined | null) ?? "");
   if (!name) throw bad("name must not be empty");
   if (name.length > MAX_NAME_LENGTH) throw bad(`name must be at most ${MAX_NAME_LENGTH} characters`);
   if (description.length > MAX_DESCRIPTION_LENGTH) {
