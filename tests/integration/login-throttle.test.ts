@@ -94,6 +94,26 @@ describe("known devices (TRUST_PROXY=1, so each test IP is its own client)", () 
     expect((await postLogin(server.url, GUESS, fromIp("203.0.113.100"))).status).toBe(429);
   });
 
+  it("the login form without JavaScript sets the device cookie and honours it the same way", async () => {
+    const form = (cookie?: string) =>
+      fetch(`${server.url}/photography/admin`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "login", ...OWNER }),
+        headers: { ...fromIp("198.51.100.9"), ...(cookie ? { Cookie: cookie } : {}) },
+        redirect: "manual",
+      });
+    await lockUserName("203.0.113.68");
+    expect((await form()).status).toBe(429);
+    const known = await form(ownerDevice);
+    expect(known.status).toBe(303);
+    expect(cookieFrom(known, "__session")).toBeDefined();
+    // Every success hands out a fresh device cookie, and it works as well.
+    const device = cookieFrom(known, DEVICE)!;
+    expect(device).toMatch(/^__known_device=/);
+    expect(device).not.toBe(ownerDevice);
+    expect((await form(device)).status).toBe(303);
+  });
+
   it("a forged or altered device cookie counts for nothing", async () => {
     const [name, value] = ownerDevice.split("=") as [string, string];
     const forged = `${name}=${Buffer.from(JSON.stringify({ u: ADMIN_USERNAME, n: "forged", p: "x" })).toString("base64")}`;
