@@ -8,7 +8,7 @@ import { sessionSecrets } from "./session-secrets.server";
  * not per user name, so guesses from elsewhere cannot lock the owner out.
  * The cookie is bound to the password hash: a new password forgets every device.
  */
-export const KNOWN_DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
+const MAX_AGE_S = 365 * 24 * 60 * 60;
 
 interface DeviceClaim {
   /** User name. */
@@ -31,7 +31,7 @@ function cookie() {
     // Only ever needed by a same-origin login form or API call.
     sameSite: "strict",
     path: "/",
-    maxAge: KNOWN_DEVICE_MAX_AGE_S,
+    maxAge: MAX_AGE_S,
     secrets: sessionSecrets(),
   });
   return deviceCookie;

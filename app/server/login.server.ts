@@ -9,9 +9,9 @@ import { assertSameOrigin } from "./security.server";
 import { loginThrottle } from "./throttle.server";
 
 /** ADMIN_USERNAME allows at most this many characters, so a longer name cannot be anyone's. */
-export const MAX_USERNAME_LENGTH = 64;
+const MAX_USERNAME_LENGTH = 64;
 /** bcrypt reads no further. */
-export const MAX_PASSWORD_BYTES = 72;
+const MAX_PASSWORD_BYTES = 72;
 const BUSY_RETRY_AFTER_S = 2;
 
 export interface LoginResult {

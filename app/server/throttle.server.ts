@@ -131,6 +131,4 @@ export function createThrottle(limits: ThrottleLimits = LOGIN_LIMITS) {
   return { begin, size: () => entries.size };
 }
 
-export type Throttle = ReturnType<typeof createThrottle>;
-
 export const loginThrottle = createThrottle();
