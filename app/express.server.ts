@@ -12,6 +12,7 @@ import { allStorageKeys } from "~/server/images.server";
 import { newNonce, securityHeaders } from "~/server/headers.server";
 import { isVariantPath, serveMedia, variantPath } from "~/server/media.server";
 import { pageCache, serveCachedPage } from "~/server/page-cache.server";
+import { closePasswordWorkers } from "~/server/password.server";
 import { keepNewFilesPrivate, makeSitePrivate } from "~/server/private-files.server";
 import { ensureStorageDirs, storageWritable, sweepOrphans } from "~/server/storage.server";
 
@@ -57,8 +58,10 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
   return prepared;
 }
 
+/** After the last request: server.js exits right after, so the workers' termination need not be awaited. */
 export function shutdown(): void {
   closeDatabase();
+  void closePasswordWorkers();
 }
 
 const development = import.meta.env.DEV;

@@ -3,6 +3,7 @@
 // the machines are shared, so compare ratios.
 import fs from "node:fs";
 import { benchApiLatency } from "./bench/api-latency";
+import { benchLogin } from "./bench/login";
 import { benchMediaThroughput } from "./bench/media-throughput";
 import { benchSsrThroughput } from "./bench/ssr-throughput";
 import { benchUploadMemory } from "./bench/upload-memory";
@@ -18,6 +19,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["api-latency", benchApiLatency],
   ["media-throughput", benchMediaThroughput],
   ["ssr-throughput", benchSsrThroughput],
+  ["login", benchLogin],
 ];
 
 const rows: Row[] = [];

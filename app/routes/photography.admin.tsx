@@ -13,10 +13,11 @@ import { MAX_FORM_FILES, type UploadSummary } from "~/components/admin/plain-upl
 import { useAuth } from "~/components/auth";
 import { ErrorPage } from "~/components/error-page";
 import { pageMeta } from "~/lib/seo";
-import { isAdmin, login, logout, requireAdmin } from "~/server/auth.server";
+import { isAdmin, logout, requireAdmin } from "~/server/auth.server";
 import { errorMessage } from "~/server/http.server";
 import { uploadImages } from "~/server/image-upload.server";
 import { galleryStats } from "~/server/images.server";
+import { login } from "~/server/login.server";
 import { safeRedirect } from "~/server/security.server";
 import "~/styles/admin.css";
 import type { Route } from "./+types/photography.admin";
@@ -67,13 +68,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function loginAction(request: Request, form: FormData, clientIp: string) {
   try {
     const credentials = { username: form.get("username"), password: form.get("password") };
-    const { token, setCookie } = await login(request, credentials, clientIp);
+    const { token, headers } = await login(request, credentials, clientIp);
     const redirectTo = safeRedirect(form.get("redirectTo"), ADMIN_PATH);
     if (form.get("client") === "js") {
       // Only a page running JavaScript asked for the token, and only it can keep it.
-      return data<ActionResult>({ intent: "login", token, redirectTo }, { headers: { "Set-Cookie": setCookie } });
+      return data<ActionResult>({ intent: "login", token, redirectTo }, { headers });
     }
-    return redirect(redirectTo, { status: 303, headers: { ...NO_STORE, "Set-Cookie": setCookie } });
+    headers.set("Cache-Control", "no-store");
+    return redirect(redirectTo, { status: 303, headers });
   } catch (error) {
     const { status, message } = await errorMessage(error);
     // Without JavaScript the page is drawn anew: keep the username typed, never the password.

@@ -11,7 +11,11 @@ export interface Config {
   /** Bytes; 0 means no limit. */
   maxUploadBytes: number;
   trustProxy: number;
+  /** bcrypt cost of new hashes. Only the test suite lowers it (TEST_BCRYPT_COST); production starts refuse that (scripts/start.mjs). */
+  bcryptCost: number;
 }
+
+export const BCRYPT_COST = 12;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -69,6 +73,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     cookieSecure: cookieSecure(env.COOKIE_SECURE),
     maxUploadBytes: integer(env, "MAX_UPLOAD_MB", 100, 0, 1_000_000) * 1024 * 1024,
     trustProxy: integer(env, "TRUST_PROXY", 0, 0, 10),
+    bcryptCost: integer(env, "TEST_BCRYPT_COST", BCRYPT_COST, 4, BCRYPT_COST),
   };
 }
 

@@ -80,7 +80,8 @@ describe("a first start on empty folders, then restarts", () => {
   let cookie: string;
 
   it("runs the migrations, generates the session secret (mode 600) and prints a generated password once", async () => {
-    const server = await start({ env: { ADMIN_PASSWORD: "" } });
+    // The production bcrypt cost, which the hash check below asserts.
+    const server = await start({ env: { ADMIN_PASSWORD: "", TEST_BCRYPT_COST: "" } });
     dirs = { dataDir: server.dataDir, uploadsDir: server.uploadsDir };
 
     const journal = JSON.parse(fs.readFileSync(path.join(ROOT, "drizzle/meta/_journal.json"), "utf8")) as { entries: unknown[] };

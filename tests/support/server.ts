@@ -36,6 +36,8 @@ export function spawnServer(options: ServerOptions = {}) {
       UPLOADS_DIR: uploadsDir,
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
+      // bcrypt's lowest cost keeps logins fast; pass TEST_BCRYPT_COST: "" for the production cost.
+      TEST_BCRYPT_COST: "4",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
