@@ -6,7 +6,7 @@ import path from "node:path";
 import "react-router";
 import { config } from "~/server/config.server";
 import { createFastPath } from "~/server/fast-path.server";
-import { setSecurityHeaders } from "~/server/headers.server";
+import { newNonce, securityHeaders } from "~/server/headers.server";
 import { isVariantPath, variantPath } from "~/server/media.server";
 import { pageRecorder } from "~/server/page-cache.server";
 
@@ -25,7 +25,9 @@ app.set("trust proxy", config().trustProxy);
 export const fastPath = createFastPath(app);
 
 app.use((req, res, next) => {
-  res.locals.nonce = setSecurityHeaders(req, res);
+  const nonce = newNonce();
+  res.locals.nonce = nonce;
+  res.set(securityHeaders(nonce, req.secure));
   next();
 });
 

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import type { Request, Response } from "express";
 
 /** Scripts need this response's nonce; styles may be inline (style attributes for aspect ratios and placeholders). */
 function contentSecurityPolicy(nonce: string): string {
@@ -21,18 +20,17 @@ function contentSecurityPolicy(nonce: string): string {
 /** Vite's development client injects inline scripts, so the policy applies to builds only. */
 const withPolicy = !import.meta.env.DEV;
 
-/**
- * Gives a response the headers every answer carries (pages, API, media), with
- * a nonce of its own, and returns the nonce for its scripts.
- */
-export function setSecurityHeaders(req: Request, res: Response): string {
-  const nonce = crypto.randomBytes(16).toString("base64");
-  res.set({
+export function newNonce(): string {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+/** The headers every response carries (pages, API, media); `nonce` is the response's own. */
+export function securityHeaders(nonce: string, secure: boolean): Record<string, string> {
+  return {
     ...(withPolicy ? { "Content-Security-Policy": contentSecurityPolicy(nonce) } : {}),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
-    ...(req.secure ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
-  });
-  return nonce;
+    ...(secure ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
 }

@@ -1,7 +1,9 @@
-import type { Request, Response } from "express";
+import type { Request } from "express";
+import fresh from "fresh";
 import fsp from "node:fs/promises";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
-import { setSecurityHeaders } from "./headers.server";
+import { newNonce, securityHeaders } from "./headers.server";
 import { imageDir, STORAGE_KEY_PATTERN, VARIANT_FILE_PATTERN } from "./storage.server";
 
 interface Variant {
@@ -97,19 +99,29 @@ const MEDIA_URL = /^\/media\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
 
 /**
  * Part of the fast path (fast-path.server.ts): answers GET/HEAD of a variant
- * that fits in memory. Anything else (unknown, large, other methods) goes to
- * `next`, where Express's `/media` route streams it or answers 404 with the
- * same headers. `res.send` answers HEAD and conditional requests.
+ * that fits in memory, 304 when the client's copy is fresh (as Express judges
+ * it). Anything else (unknown, large, other methods) goes to `next`, where
+ * Express's `/media` route streams it or answers 404 with the same headers.
  */
-export function serveMedia(req: Request, res: Response, next: () => void): void {
+export function serveMedia(req: Request, res: ServerResponse, next: () => void): void {
   const match = req.method === "GET" || req.method === "HEAD" ? MEDIA_URL.exec(req.url) : null;
   if (!match || !isVariantPath(match[1]!, match[2]!)) return next();
   loadVariant(match[1]!, match[2]!).then(
     (variant) => {
       if (!variant || variant === "large") return next();
-      setSecurityHeaders(req, res);
-      res.set({ "Content-Type": variant.type, "Cache-Control": MEDIA_CACHE_CONTROL, ETag: variant.etag, "Last-Modified": variant.lastModified });
-      res.send(variant.body);
+      const headers = {
+        ...securityHeaders(newNonce(), req.secure),
+        "Content-Type": variant.type,
+        "Cache-Control": MEDIA_CACHE_CONTROL,
+        ETag: variant.etag,
+        "Last-Modified": variant.lastModified,
+      };
+      if (fresh(req.headers, { etag: variant.etag, "last-modified": variant.lastModified })) {
+        res.writeHead(304, headers).end();
+        return;
+      }
+      // Node sends no body in answer to HEAD.
+      res.writeHead(200, { ...headers, "Content-Length": variant.body.length }).end(variant.body);
     },
     () => next(),
   );
