@@ -30,13 +30,18 @@ export function pageError(error: unknown): unknown {
   return data({ message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
 }
 
-/** Wraps an /api handler so every refusal, and any unexpected error, is a JSON answer. */
+/**
+ * Wraps an /api handler or an action-only route so every refusal, and any
+ * unexpected error, is a JSON answer; a thrown Response (a guard's redirect)
+ * is answered as it is.
+ */
 export function jsonApi<Args>(handler: (args: Args) => Promise<Response>) {
   return async (args: Args): Promise<Response> => {
     try {
       return await handler(args);
     } catch (error) {
       if (error instanceof HttpError) return error.toResponse();
+      if (error instanceof Response) return error;
       console.error(error);
       return new HttpError(500, "Internal server error").toResponse();
     }
