@@ -103,6 +103,9 @@ describe("an edit saved after the session ended", () => {
     const html = await response.text();
     expect(html).toMatch(/role="alert"[^>]*>Invalid username or password\./);
     expect(html).toContain(`name="redirectTo" value="${target}"`);
+    // The form posts to its own URL, so without JavaScript the answer page keeps the redirectTo too.
+    const action = html.match(/<form[^>]*class="login-form"[^>]*>/)?.[0];
+    expect(action).toContain(`action="${ADMIN}?redirectTo=${encodeURIComponent(target)}"`);
   });
 });
 
