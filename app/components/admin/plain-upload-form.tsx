@@ -1,6 +1,8 @@
 import { Form } from "react-router";
 import { ADMIN_UPLOAD_PATH } from "~/lib/paths";
-import type { UploadReport } from "~/server/upload-report.server";
+import type { Route } from "../../routes/+types/photography.admin";
+
+type UploadReport = NonNullable<Extract<Route.ComponentProps["loaderData"], { admin: true }>["upload"]>;
 
 export const MAX_FORM_FILES = 50;
 
