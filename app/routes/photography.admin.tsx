@@ -29,8 +29,8 @@ type ActionResult =
   | { intent: "upload"; results: UploadSummary[] }
   | { intent: "login" | "upload" | "logout" | null; error: string; username?: string };
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(matches, {
     title: loaderData?.admin ? "Admin Dashboard" : "Gallery Admin Login",
     description: "Manage the photo gallery.",
     path: ADMIN_PATH,

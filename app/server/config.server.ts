@@ -11,6 +11,8 @@ export interface Config {
   /** Bytes; 0 means no limit. */
   maxUploadBytes: number;
   trustProxy: number;
+  /** The site's public origin (`https://example.com`), or undefined to take it from each request. */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -42,6 +44,28 @@ function cookieSecure(raw: string | undefined): Config["cookieSecure"] {
   }
 }
 
+/**
+ * The origin every absolute URL is built from. The site has no base path (its
+ * links are root-relative), so a path other than `/` is refused rather than
+ * silently dropped.
+ */
+function publicUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  const refuse = (why: string) => new ConfigError(`PUBLIC_URL must be the site's address like https://example.com (${why}), got "${raw}"`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw refuse("not an absolute URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw refuse("http or https only");
+  if (url.username || url.password) throw refuse("no user name or password");
+  if (url.search || url.hash || value.includes("?") || value.includes("#")) throw refuse("no query or fragment");
+  if (url.pathname !== "/") throw refuse("no path: the site is served from the root");
+  return url.origin;
+}
+
 /** Reads and validates the environment; throws ConfigError with one clear line. */
 export function parseConfig(env: Env, cwd = process.cwd()): Config {
   const adminUsername = env.ADMIN_USERNAME?.trim() || "admin";
@@ -69,6 +93,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     cookieSecure: cookieSecure(env.COOKIE_SECURE),
     maxUploadBytes: integer(env, "MAX_UPLOAD_MB", 100, 0, 1_000_000) * 1024 * 1024,
     trustProxy: integer(env, "TRUST_PROXY", 0, 0, 10),
+    publicUrl: publicUrl(env.PUBLIC_URL),
   };
 }
 
