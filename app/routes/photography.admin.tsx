@@ -14,6 +14,7 @@ import { useAuth } from "~/components/auth";
 import { ErrorPage } from "~/components/error-page";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, logout, requireAdmin } from "~/server/auth.server";
+import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
 import { errorMessage } from "~/server/http.server";
 import { uploadImages } from "~/server/image-upload.server";
 import { galleryStats } from "~/server/images.server";
@@ -23,15 +24,15 @@ import "~/styles/admin.css";
 import type { Route } from "./+types/photography.admin";
 
 const UNKNOWN_ERROR = "An unknown error occurred";
-const NO_STORE = { "Cache-Control": "no-store" };
+const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE };
 
 type ActionResult =
   | { intent: "login"; token: string; redirectTo: string }
   | { intent: "upload"; results: UploadSummary[] }
   | { intent: "login" | "upload" | "logout" | null; error: string; username?: string };
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(matches, {
     title: loaderData?.admin ? "Admin Dashboard" : "Gallery Admin Login",
     description: "Manage the photo gallery.",
     path: ADMIN_PATH,

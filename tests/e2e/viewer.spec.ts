@@ -157,7 +157,7 @@ test("a deep link renders the viewer on the server with the photo's Open Graph t
   await expectViewerShows(page, image);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(`^${image.name} \\|`));
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new URL(image.url, server.url).href);
-  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `/photography?image=${image.id}`);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${server.url}/photography?image=${image.id}`);
   // Its neighbours come from the server too.
   await viewer(page).getByRole("link", { name: "Next image" }).click();
   await expectViewerShows(page, images[28]!);
