@@ -4,7 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { config } from "./config.server";
 import { databaseFile, openDatabase } from "./db.server";
-import { imagesDir, STORAGE_KEY_PATTERN } from "./storage.server";
+import { imageFolderFiles, imagesDir, STORAGE_KEY_PATTERN } from "./storage.server";
 
 const SNAPSHOT = "portfolio.sqlite";
 
@@ -24,11 +24,7 @@ function rowsIn(databasePath: string): StoredRow[] {
     }[];
     return rows.map((row) => ({
       key: row.key,
-      files: [
-        "original",
-        ...(JSON.parse(row.webp) as number[]).map((w) => `w${w}.webp`),
-        ...(JSON.parse(row.avif) as number[]).map((w) => `w${w}.avif`),
-      ],
+      files: imageFolderFiles(JSON.parse(row.webp) as number[], JSON.parse(row.avif) as number[]),
     }));
   } finally {
     sqlite.close();

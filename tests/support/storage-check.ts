@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { imageFolderFiles } from "~/server/storage.server";
 
 export interface Dirs {
   dataDir: string;
@@ -45,11 +46,7 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
   const keys = new Set(rows.map((r) => r.storage_key));
   for (const row of rows) {
     const dir = path.join(imagesDir, row.storage_key);
-    const expected = [
-      "original",
-      ...(JSON.parse(row.variant_widths) as number[]).map((w) => `w${w}.webp`),
-      ...(JSON.parse(row.avif_widths) as number[]).map((w) => `w${w}.avif`),
-    ].sort();
+    const expected = imageFolderFiles(JSON.parse(row.variant_widths) as number[], JSON.parse(row.avif_widths) as number[]).sort();
     const actual = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
     if (actual.join() !== expected.join()) {
       problems.push(`row ${row.id} (${row.storage_key}): expected files ${expected.join(" ")}, found ${actual.join(" ") || "no folder"}`);
