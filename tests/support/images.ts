@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import type { Image, ImagePage } from "~/lib/image";
 
 /** A JPEG of the given size with a colour gradient, so every call with a new seed differs. */
 export async function makeJpeg(width = 1200, height = 800, seed = 0): Promise<Buffer> {
@@ -27,4 +28,17 @@ export async function uploadImage(
   form.set("description", text.description ?? "");
   form.set("image", new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/jpeg" }), file.filename);
   return fetch(`${url}/api/image`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+}
+
+/** Every photo on the server, newest first, read page by page through the API with its cursor. */
+export async function allImages(baseUrl: string): Promise<Image[]> {
+  const images: Image[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
+    const page = (await (await fetch(`${baseUrl}/api/image${query}`)).json()) as ImagePage;
+    images.push(...page.images);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return images;
 }
