@@ -3,6 +3,7 @@
 // the machines are shared, so compare ratios.
 import fs from "node:fs";
 import { benchApiLatency } from "./bench/api-latency";
+import { benchLifecycle } from "./bench/lifecycle";
 import { benchMediaThroughput } from "./bench/media-throughput";
 import { benchSsrThroughput } from "./bench/ssr-throughput";
 import { benchUploadMemory } from "./bench/upload-memory";
@@ -16,6 +17,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["upload-memory", () => benchUploadMemory()],
   ["variants", benchVariants],
   ["api-latency", benchApiLatency],
+  ["lifecycle", benchLifecycle],
   ["media-throughput", benchMediaThroughput],
   ["ssr-throughput", benchSsrThroughput],
 ];

@@ -1,11 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
-import { makeJpeg, uploadImage } from "../support/images";
+import { makeJpeg, pixelFloodPng, uploadImage } from "../support/images";
 import { imageRowCount, queryDb, storageKeyOf, storedFolders, tmpEntries, variantUrls } from "../support/inspect";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 import { waitUntil } from "../support/storage-check";
@@ -29,29 +28,6 @@ function snapshot(target: TestServer) {
 
 function noiseJpeg(width: number, height: number): Promise<Buffer> {
   return sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A few hundred bytes that declare a huge RGB image: a pixel flood. */
-function pixelFloodPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", zlib.deflateSync(Buffer.alloc((1 + width * 3) * 4))),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 /** A real JPEG whose frame header is rewritten to claim the given size. */
