@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeJpeg, uploadImage } from "../support/images";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
-import { entries, inspectStorage, waitUntil, type Dirs } from "../support/storage-check";
+import { entries, expectSoundStorage, inspectStorage, waitUntil, type Dirs } from "../support/storage-check";
 import { slowUpload } from "../support/uploads-in-flight";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-faults-"));
@@ -61,9 +61,7 @@ function expectCleanOutcomes(outcomes: Outcome[], allowed: number[]): void {
 /** Restarts on the same folders and checks the invariants the crash must not break. */
 async function restartAndCheck(): Promise<TestServer> {
   const server = await startServer({ dirs });
-  const report = inspectStorage(dirs);
-  expect(report.integrity).toBe("ok");
-  expect(report.problems).toEqual([]);
+  const report = expectSoundStorage(dirs);
   for (const id of acknowledged) expect(report.ids).toContain(id);
   for (const id of deleted) expect(report.ids).not.toContain(id);
   const listed = (await (await fetch(`${server.url}/api/image?page=1`)).json()) as { images: { id: number }[] };

@@ -63,6 +63,14 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
   return { integrity, ids: rows.map((r) => r.id), problems };
 }
 
+/** Inspects the storage and expects every invariant to hold; returns the report for further checks. */
+export function expectSoundStorage(dirs: Dirs): StorageReport {
+  const report = inspectStorage(dirs);
+  expect(report.integrity).toBe("ok");
+  expect(report.problems).toEqual([]);
+  return report;
+}
+
 /** Polls (every 2 ms, to catch short-lived moments) until `condition` holds; fails naming `what` after `timeoutMs`. */
 export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   await expect.poll(condition, { interval: 2, timeout: timeoutMs, message: `waiting until ${what}` }).toBe(true);
