@@ -16,7 +16,7 @@ export interface SlowUpload {
  * request stays in flight (body still arriving) for about `durationMs`.
  */
 export function slowUpload(url: string, token: string, data: Buffer, name: string, durationMs: number): SlowUpload {
-  const boundary = `----slow${Date.now()}`;
+  const boundary = `----slow${crypto.randomBytes(8).toString("hex")}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n\r\n` +
