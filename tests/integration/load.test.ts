@@ -1,5 +1,5 @@
 // Mixed load on loopback: 50 readers of pages, API and media for as long as 5
-// uploaders store 12 photos each. Every answer has the expected status and no
+// uploaders store 6 photos each. Every answer has the expected status and no
 // SQLITE_BUSY shows up, neither in an answer nor in the server's log. A fixed
 // amount of work, not a fixed time: a busy machine makes it slower, not weaker.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,9 @@ import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 const READERS = 50;
 const UPLOADERS = 5;
-const UPLOADS_EACH = 12;
+const UPLOADS_EACH = 6;
+/** Only stops a hang: the work is fixed, so a busy machine just takes longer. */
+const HANG_LIMIT_MS = 300_000;
 
 let server: TestServer;
 let token: string;
@@ -103,5 +105,5 @@ describe("mixed load", () => {
     for (const [kind, tally] of tallies) expect(tally.ok, kind).toBeGreaterThan(UPLOADERS);
     expect(server.output()).not.toMatch(/SQLITE_BUSY|database is locked/);
     expect(server.output()).not.toMatch(/Error/);
-  }, 120_000);
+  }, HANG_LIMIT_MS);
 });
