@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { formatBytes, formatLongDate } from "../../app/lib/format";
 import type { Image } from "../../app/lib/image";
+import { allImages } from "../support/images";
 import { expect, test } from "./fixtures";
-import { allImages, thumbnail, viewer, waitForHydration } from "./gallery-helpers";
+import { thumbnail, viewer, waitForHydration } from "./gallery-helpers";
 
 /** Loads the gallery; with JavaScript, also waits until React took over so clicks open the viewer in place. */
 async function openGallery(page: Page, javaScriptEnabled: boolean, path = "/photography") {
@@ -76,7 +77,9 @@ test("a click on the backdrop closes the viewer, a click on the photo does not",
   await openGallery(page, true);
   await thumbnail(page, image!.id).click();
   await viewer(page).getByRole("img").click();
-  await page.waitForTimeout(400);
+  // Closing would start within the click (it adds viewer--closing): once two frames are painted, it has not.
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await expect(viewer(page)).not.toHaveClass(/viewer--closing/);
   await expect(viewer(page)).toBeVisible();
   await viewer(page).click({ position: { x: 10, y: 10 } });
   await expect(viewer(page)).toHaveCount(0);
