@@ -7,6 +7,7 @@ import { ErrorPage } from "~/components/error-page";
 import { ADMIN_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, NOT_LOGGED_IN } from "~/server/auth.server";
+import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
 import { HttpError } from "~/server/http.server";
 import { galleryStats } from "~/server/images.server";
 import { login } from "~/server/login.server";
@@ -16,10 +17,10 @@ import "~/styles/admin.css";
 import type { Route } from "./+types/photography.admin";
 
 const UNKNOWN_ERROR = "An unknown error occurred";
-const NO_STORE = { "Cache-Control": "no-store" };
+const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE };
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(matches, {
     title: loaderData?.admin ? "Admin Dashboard" : "Gallery Admin Login",
     description: "Manage the photo gallery.",
     path: ADMIN_PATH,
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Only a page running JavaScript asked for the token, and only it can keep it.
       return data({ intent: "login" as const, token, redirectTo }, { headers });
     }
-    headers.set("Cache-Control", "no-store");
+    headers.set("Cache-Control", PRIVATE_NO_STORE);
     return redirect(redirectTo, { status: 303, headers });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { MAX_FORM_FILES } from "~/components/admin/plain-upload-form";
 import { ADMIN_PATH } from "~/lib/paths";
 import { requireAdminPage } from "~/server/auth.server";
+import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
 import { HttpError, jsonApi, methodNotAllowed } from "~/server/http.server";
 import { uploadImages } from "~/server/image-upload.server";
 import { summarizeUpload, uploadReportCookie, type UploadReport } from "~/server/upload-report.server";
@@ -24,7 +25,7 @@ export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
   }
   return redirect(ADMIN_PATH, {
     status: 303,
-    headers: { "Cache-Control": "no-store", "Set-Cookie": await uploadReportCookie(request, report) },
+    headers: { "Cache-Control": PRIVATE_NO_STORE, "Set-Cookie": await uploadReportCookie(request, report) },
   });
 });
 

@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const admin = await isAdmin(request);
     const imageParam = url.searchParams.get("image");
     const viewer = imageParam === null ? null : viewerOf(parseImageId(imageParam));
-    return { page, position, admin, viewer, origin: url.origin };
+    return { page, position, admin, viewer };
   } catch (error) {
     throw pageError(error);
   }
@@ -95,17 +95,17 @@ export function shouldRevalidate({ currentUrl, nextUrl, formAction, defaultShoul
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const photo = loaderData?.viewer?.image;
   if (photo) {
-    return pageMeta({
+    return pageMeta(matches, {
       title: `${photo.name} | Image Gallery | ${owner.name}`,
       description: photo.description || `A photograph by ${owner.name}.`,
       path: `${GALLERY_PATH}?image=${photo.id}`,
-      image: new URL(photo.url, loaderData.origin).href,
+      image: photo.url,
     });
   }
-  return pageMeta({ title: `Image Gallery | ${owner.name}`, description: `Photographs by ${owner.name}.`, path: GALLERY_PATH });
+  return pageMeta(matches, { title: `Image Gallery | ${owner.name}`, description: `Photographs by ${owner.name}.`, path: GALLERY_PATH });
 };
 
 const TITLE_ID = "gallery-title";

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { createCookie, redirect } from "react-router";
 import { isScriptRequest, loginHref } from "~/lib/paths";
+import { PRIVATE_NO_STORE } from "./cache-policy.server";
 import { config } from "./config.server";
 import { db } from "./db.server";
 import { HttpError } from "./http.server";
@@ -150,7 +151,7 @@ export async function requireAdminPage(request: Request, returnTo?: string): Pro
   if (!session) {
     if (isScriptRequest(url)) throw new HttpError(401, SESSION_ENDED);
     const back = safeRedirect(returnTo ?? url.pathname + url.search);
-    throw redirect(loginHref(back), { status: 303, headers: { "Cache-Control": "no-store" } });
+    throw redirect(loginHref(back), { status: 303, headers: { "Cache-Control": PRIVATE_NO_STORE } });
   }
   if (session.via === "cookie") assertSameOrigin(request);
   return session;

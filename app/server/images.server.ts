@@ -71,7 +71,10 @@ export function listImages(query: ListQuery): ImagePage {
     page: query.page,
     pageSize: PAGE_SIZE,
     hasMore,
-    nextCursor: hasMore && last ? encodeCursor({ value: cursorValue(last, query.sortField), id: last.id }) : null,
+    nextCursor:
+      hasMore && last
+        ? encodeCursor({ sortField: query.sortField, sortOrder: query.sortOrder, value: cursorValue(last, query.sortField), id: last.id })
+        : null,
   };
 }
 

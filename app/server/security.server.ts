@@ -3,9 +3,14 @@ import { HttpError } from "./http.server";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Any origin: only the path, query and fragment of a target are kept. */
+const BASE = "http://site.invalid";
+
 /**
  * Only same-site-relative paths: `//evil`, `/\evil`, `javascript:` and full
- * URLs all become the fallback.
+ * URLs all become the fallback. The result is percent-encoded as a URL
+ * serialises it, so it can go in a Location header (which takes no characters
+ * beyond Latin-1: `/\u3000/` would throw) and means what it meant before.
  */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
@@ -13,7 +18,10 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
   }
   // Browsers treat tabs and newlines inside URLs as absent; `/\t/evil` is `//evil`.
   if (/[\u0000-\u001f\\]/.test(target)) return fallback;
-  return target;
+  const url = new URL(target, BASE);
+  const path = url.pathname + url.search + url.hash;
+  // Dot segments can leave `//` at the front (`/.//evil`): that would name another host.
+  return url.origin === BASE && !path.startsWith("//") ? path : fallback;
 }
 
 /**

@@ -17,6 +17,11 @@ import { HttpError } from "./http.server";
 export const STORAGE_KEY_PATTERN = /^[a-f0-9]{32}$/;
 export const VARIANT_FILE_PATTERN = /^w(\d{1,5})\.(webp|avif)$/;
 
+/** Every file a stored image's folder holds, given its row's variant widths. */
+export function imageFolderFiles(variantWidths: number[], avifWidths: number[]): string[] {
+  return ["original", ...variantWidths.map((w) => `w${w}.webp`), ...avifWidths.map((w) => `w${w}.avif`)];
+}
+
 export function tmpDir(): string {
   return path.join(config().uploadsDir, "tmp");
 }

@@ -1,5 +1,6 @@
+import { allImages } from "../support/images";
 import { expect, loginInBrowser, test } from "./fixtures";
-import { allImages, fetchImage, scrollToEnd, thumbnail, viewer, waitForHydration } from "./gallery-helpers";
+import { fetchImage, scrollToEnd, thumbnail, viewer, waitForHydration } from "./gallery-helpers";
 import type { Image } from "../../app/lib/image";
 
 const DELETE_QUESTION = "Are you sure you want to delete this image?";

@@ -39,13 +39,13 @@ async function imageCount(): Promise<number> {
 }
 
 describe("the admin page is private", () => {
-  it("answers every document and data request with Cache-Control: no-store", async () => {
+  it("answers every document and data request with Cache-Control: private, no-store", async () => {
     const { cookie } = await loginAdmin(server.url);
     for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
       for (const path of [ADMIN, `${ADMIN}.data`]) {
         const response = await fetch(`${server.url}${path}`, { headers });
         expect(response.status, path).toBe(200);
-        expect(response.headers.get("cache-control"), path).toBe("no-store");
+        expect(response.headers.get("cache-control"), path).toBe("private, no-store");
       }
     }
   });
@@ -62,7 +62,7 @@ describe("the admin page is private", () => {
     const { answer, dashboard } = await postPlainUpload(server.url, "", await photoForm(2));
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe(`${ADMIN}?redirectTo=${encodeURIComponent(ADMIN)}`);
-    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
     const html = await dashboard!.text();
     expect(html).toContain("Gallery Admin Login");
     expect(html).toMatch(/role="alert"[^>]*>You must be logged in as the admin\./);

@@ -66,9 +66,14 @@ describe("parseListQuery", () => {
   });
 
   it("round-trips a cursor", () => {
-    for (const cursor of [{ value: 1700000000000, id: 7 }, { value: "Sunset, 2024", id: 12 }]) {
+    const cursors = [
+      { sortField: "uploaded_at", sortOrder: "desc", value: 1700000000000, id: 7 },
+      { sortField: "name", sortOrder: "asc", value: "Sunset, 2024", id: 12 },
+    ] as const;
+    for (const cursor of cursors) {
       expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
-      expect(query(`cursor=${encodeCursor(cursor)}`).cursor).toEqual(cursor);
+      const sort = `sortField=${cursor.sortField}&sortOrder=${cursor.sortOrder}`;
+      expect(query(`${sort}&cursor=${encodeCursor(cursor)}`).cursor).toEqual(cursor);
     }
   });
 
