@@ -13,6 +13,7 @@ import { sessionSecrets } from "./session-secrets.server";
 /** Idle lifetime: each use pushes expiry forward, at most up to the absolute lifetime. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const NOT_LOGGED_IN = "You must be logged in as the admin.";
 /** What a page running JavaScript shows in place when the admin's session ended under it. */
 export const SESSION_ENDED = "Your session has ended — log in again";
 /** Expiry is only written back when it moved by more than this, so reads stay reads. */
@@ -124,8 +125,6 @@ export async function getAdminSession(request: Request): Promise<AdminSession | 
   }
   return { id: row.id, userId: row.userId, via };
 }
-
-export const NOT_LOGGED_IN = "You must be logged in as the admin.";
 
 /**
  * The guard on every /api handler that changes something: 401 without a live
