@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { httpError } from "./http.server";
+import { HttpError } from "./http.server";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -33,11 +33,11 @@ export function assertSameOrigin(request: Request): void {
   const fetchSite = request.headers.get("sec-fetch-site");
   if (fetchSite) {
     if (fetchSite === "same-origin" || fetchSite === "none") return;
-    throw httpError(403, "Cross-site requests are not allowed.");
+    throw new HttpError(403, "Cross-site requests are not allowed.");
   }
   const origin = request.headers.get("origin");
   if (origin && origin !== new URL(request.url).origin) {
-    throw httpError(403, "Cross-site requests are not allowed.");
+    throw new HttpError(403, "Cross-site requests are not allowed.");
   }
 }
 

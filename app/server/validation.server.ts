@@ -1,5 +1,5 @@
 import path from "node:path";
-import { httpError } from "./http.server";
+import { HttpError } from "./http.server";
 
 export const PAGE_SIZE = 24;
 export const SORT_FIELDS = ["uploaded_at", "name", "size"] as const;
@@ -19,8 +19,8 @@ export interface ListQuery {
 /** Where a keyset page ended, and for which sort: the value means nothing under another. */
 export type Cursor = { sortField: SortField; sortOrder: SortOrder; value: string | number; id: number };
 
-function bad(message: string): Response {
-  return httpError(400, message);
+function bad(message: string): HttpError {
+  return new HttpError(400, message);
 }
 
 function positiveInteger(raw: string, max = Number.MAX_SAFE_INTEGER): number | undefined {

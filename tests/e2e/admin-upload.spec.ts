@@ -224,7 +224,7 @@ test.describe("without JavaScript", () => {
     const names = await galleryNames(page);
     expect(names).toEqual(expect.arrayContaining(["plain-1.jpg", "plain-2.jpg"]));
 
-    // The answer page's URL carries ?intent=upload; Logout still logs out.
+    // Back on the dashboard after the upload's redirect, Logout still logs out.
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/photography");
   });
