@@ -1,0 +1,26 @@
+// Lint: typescript-eslint (strict), React hooks and accessibility.
+// `npm run lint` runs it with zero warnings allowed; Prettier owns formatting.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "uploads/"] },
+  js.configs.recommended,
+  tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: ["**/*.tsx"],
+    ...jsxA11y.flatConfigs.strict,
+  },
+  reactHooks.configs.flat.recommended,
+  {
+    // A test or a script that finds null where it expects a value should fail there, loudly.
+    files: ["tests/**", "scripts/**"],
+    rules: { "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+);
