@@ -19,6 +19,17 @@ export default tseslint.config(
   },
   reactHooks.configs.flat.recommended,
   {
+    rules: {
+      // `_name` marks a binding kept on purpose, such as a property left out by a rest pattern.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Playwright fixtures take `({}, use)`: `use` is Playwright's callback, not React's hook.
+    files: ["tests/e2e/**"],
+    rules: { "no-empty-pattern": "off", "react-hooks/rules-of-hooks": "off" },
+  },
+  {
     // A test or a script that finds null where it expects a value should fail there, loudly.
     files: ["tests/**", "scripts/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
