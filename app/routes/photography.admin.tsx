@@ -14,6 +14,7 @@ import { useAuth } from "~/components/auth";
 import { ErrorPage } from "~/components/error-page";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, login, logout, requireAdmin } from "~/server/auth.server";
+import { readForm } from "~/server/body.server";
 import { errorMessage } from "~/server/http.server";
 import { uploadImages } from "~/server/image-upload.server";
 import { galleryStats } from "~/server/images.server";
@@ -55,7 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isMultipart(request)) {
     return data<ActionResult>({ intent: null, error: "Upload files with the upload form." }, { status: 415 });
   }
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    const { status, message } = await errorMessage(error);
+    return data<ActionResult>({ intent: null, error: message }, { status });
+  }
   const intent = form.get("intent");
   if (intent === "login") return loginAction(request, form, context.clientIp);
   if (intent === "logout") {

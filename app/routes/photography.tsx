@@ -6,6 +6,7 @@ import type { GalleryActionData } from "~/components/gallery/types";
 import { owner } from "~/content/owner";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, requireAdmin } from "~/server/auth.server";
+import { readForm } from "~/server/body.server";
 import { errorMessage } from "~/server/http.server";
 import { applyImageIntent, getImage, listImages, neighbours } from "~/server/images.server";
 import { safeRedirect } from "~/server/security.server";
@@ -28,7 +29,7 @@ function viewerOf(id: number) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = form.get("redirectTo");
   try {
     const result = await applyImageIntent(form);

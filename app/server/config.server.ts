@@ -11,6 +11,10 @@ export interface Config {
   /** Bytes; 0 means no limit. */
   maxUploadBytes: number;
   trustProxy: number;
+  /** A client must send all request headers within this time. */
+  headersTimeoutMs: number;
+  /** A connection on which nothing moves for this long is closed (see http-timeouts.server.ts). */
+  idleTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -69,6 +73,8 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     cookieSecure: cookieSecure(env.COOKIE_SECURE),
     maxUploadBytes: integer(env, "MAX_UPLOAD_MB", 100, 0, 1_000_000) * 1024 * 1024,
     trustProxy: integer(env, "TRUST_PROXY", 0, 0, 10),
+    headersTimeoutMs: integer(env, "HEADERS_TIMEOUT_S", 30, 1, 3600) * 1000,
+    idleTimeoutMs: integer(env, "IDLE_TIMEOUT_S", 60, 1, 3600) * 1000,
   };
 }
 

@@ -26,9 +26,21 @@ export async function errorMessage(error: unknown): Promise<ErrorBody> {
   return { status: error.status, message: typeof message === "string" ? message : error.statusText, extra };
 }
 
-/** Wraps an /api handler so any unexpected error is still a JSON answer. */
-export function jsonApi<Args>(handler: (args: Args) => Promise<Response>) {
+/** OPTIONS reaches a resource route's loader: answered with the methods the route serves. */
+function optionsAnswer(allow: string): Response {
+  return new Response(null, { status: 204, headers: { Allow: allow } });
+}
+
+/**
+ * Wraps an /api handler so any unexpected error is still a JSON answer. A
+ * loader passes `allow`, the methods its route serves, to answer OPTIONS.
+ */
+export function jsonApi<Args extends { request: Request }>(
+  handler: (args: Args) => Promise<Response>,
+  { allow }: { allow?: string } = {},
+) {
   return async (args: Args): Promise<Response> => {
+    if (allow && args.request.method === "OPTIONS") return optionsAnswer(allow);
     try {
       return await handler(args);
     } catch (error) {
@@ -39,7 +51,8 @@ export function jsonApi<Args>(handler: (args: Args) => Promise<Response>) {
   };
 }
 
-/** For a method a resource route does not serve: a JSON 405 naming the ones it does. */
+/** For a method a resource route does not serve: a JSON 405 naming the ones it does (204 for OPTIONS). */
 export function methodNotAllowed(allow: string) {
-  return async (): Promise<Response> => httpError(405, `Use ${allow} here.`, {}, { Allow: allow });
+  return async ({ request }: { request: Request }): Promise<Response> =>
+    request.method === "OPTIONS" ? optionsAnswer(allow) : httpError(405, `Use ${allow} here.`, {}, { Allow: allow });
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import { MAX_FORM_BYTES } from "./body.server";
 import { config } from "./config.server";
 import { httpError } from "./http.server";
 import { storageErrorResponse, tmpPath } from "./storage.server";
@@ -23,8 +24,6 @@ export interface ParsedUpload {
   fields: Record<string, string>;
   files: UploadedFile[];
 }
-
-const MAX_FIELD_BYTES = 64 * 1024;
 
 function tooLarge(maxBytes: number): Response {
   return httpError(413, `The file is too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`);
@@ -50,7 +49,7 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
   const maxBytes = config().maxUploadBytes;
   const declared = Number(request.headers.get("content-length") ?? "0");
   // The body also carries the other fields and boundaries: allow a little slack.
-  if (maxBytes > 0 && declared > maxFiles * maxBytes + MAX_FIELD_BYTES * 4) throw tooLarge(maxBytes);
+  if (maxBytes > 0 && declared > maxFiles * maxBytes + MAX_FORM_BYTES * 4) throw tooLarge(maxBytes);
 
   let parser: busboy.Busboy;
   try {
@@ -59,7 +58,7 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
       limits: {
         files: maxFiles,
         fields: 20,
-        fieldSize: MAX_FIELD_BYTES,
+        fieldSize: MAX_FORM_BYTES,
         ...(maxBytes > 0 ? { fileSize: maxBytes } : {}),
       },
     });
@@ -73,8 +72,14 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
   const outputs: fs.WriteStream[] = [];
   let failure: Response | undefined;
 
+  // The fields share one budget, as a plain form's whole body does (readForm).
+  let fieldBytes = 0;
   parser.on("field", (name, value, info) => {
-    if (info.valueTruncated) failure ??= httpError(400, `The field ${name} is too long.`);
+    fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+    if (info.valueTruncated || fieldBytes > MAX_FORM_BYTES) {
+      failure ??= httpError(413, `The form fields are too large: the limit is ${MAX_FORM_BYTES / 1024} KB in all.`);
+      return;
+    }
     fields[name] = value;
   });
   parser.on("filesLimit", () => {

@@ -26,6 +26,8 @@ describe("parseConfig", () => {
       cookieSecure: "auto",
       maxUploadBytes: 100 * 1024 * 1024,
       trustProxy: 0,
+      headersTimeoutMs: 30_000,
+      idleTimeoutMs: 60_000,
     });
   });
 
@@ -59,6 +61,8 @@ describe("parseConfig", () => {
       cookieSecure: true,
       maxUploadBytes: 25 * 1024 * 1024,
       trustProxy: 2,
+      headersTimeoutMs: 30_000,
+      idleTimeoutMs: 60_000,
     });
   });
 
