@@ -10,13 +10,17 @@ import { closeDatabase, initDatabase, StartupError } from "~/server/db.server";
 import { ensureAdmin } from "~/server/auth.server";
 import { allStorageKeys } from "~/server/images.server";
 import { newNonce, securityHeaders } from "~/server/headers.server";
+import { refuseBadHost, validHost } from "~/server/host.server";
 import { isVariantPath, serveMedia, variantPath } from "~/server/media.server";
 import { pageCache, serveCachedPage } from "~/server/page-cache.server";
 import { closePasswordWorkers } from "~/server/password.server";
 import { keepNewFilesPrivate, makeSitePrivate } from "~/server/private-files.server";
+import { CROSS_SITE_MESSAGE, isCrossSite } from "~/server/security.server";
 import { ensureStorageDirs, storageWritable, sweepOrphans } from "~/server/storage.server";
 
 export { config };
+export { closeIdleConnections, timeoutOptions } from "~/server/http-timeouts.server";
+export { refuseBadHost, validHost };
 
 /**
  * Runs on the plain Node server before Express: small media files and cached
@@ -123,6 +127,16 @@ app.use((req, res, next) => {
     req.resume();
   });
   next();
+});
+
+// Page actions from another site are refused before their body is read, in
+// one log line: React Router's own origin check, behind this one, logs a stack.
+// The API decides per caller instead: a bearer token may be used from anywhere.
+app.use((req, res, next) => {
+  const origin = new URL(`${req.protocol}://${req.host}`).origin;
+  if (req.path.startsWith("/api/") || !isCrossSite(req.method, (name) => req.get(name), origin)) return next();
+  console.warn(`Refused a cross-site ${req.method} ${req.path} (Origin: ${req.get("origin") ?? "none"}, Sec-Fetch-Site: ${req.get("sec-fetch-site") ?? "none"})`);
+  res.status(403).json({ message: CROSS_SITE_MESSAGE });
 });
 
 // A build given as a function is re-derived (routes flattened and ranked) on

@@ -5,14 +5,16 @@ import { listImages } from "~/server/images.server";
 import { parseListQuery } from "~/server/validation.server";
 import type { Route } from "./+types/api.image";
 
+const ALLOW = "GET, POST";
+
 export const loader = jsonApi(async ({ request }: Route.LoaderArgs) => {
   const query = parseListQuery(new URL(request.url).searchParams);
   return Response.json(listImages(query));
-});
+}, { allow: ALLOW });
 
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
   await requireAdmin(request);
-  if (request.method !== "POST") throw new HttpError(405, "Use POST to upload an image.", {}, { Allow: "GET, POST" });
+  if (request.method !== "POST") throw new HttpError(405, "Use POST to upload an image.", {}, { Allow: ALLOW });
   const [result] = await uploadImages(request, { maxFiles: 1 });
   if (!result) throw new HttpError(400, "Send the image in the field named image.");
   if (!result.ok) throw result.error;

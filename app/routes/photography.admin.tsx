@@ -7,6 +7,7 @@ import { ErrorPage } from "~/components/error-page";
 import { ADMIN_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, NOT_LOGGED_IN } from "~/server/auth.server";
+import { readForm } from "~/server/body.server";
 import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
 import { HttpError } from "~/server/http.server";
 import { galleryStats } from "~/server/images.server";
@@ -53,7 +54,13 @@ function isMultipart(request: Request): boolean {
 export async function action({ request, context }: Route.ActionArgs) {
   // Refused unread: an upload belongs to the upload route.
   if (isMultipart(request)) return data({ intent: null, error: "Upload files with the upload form." }, { status: 415 });
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return data({ intent: null, error: error.message }, { status: error.status });
+  }
   if (form.get("intent") !== "login") return data({ intent: null, error: "Unknown action." }, { status: 400 });
   const redirectTo = safeRedirect(form.get("redirectTo"), ADMIN_PATH);
   try {

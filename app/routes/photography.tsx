@@ -5,6 +5,7 @@ import { isImageLoaded } from "~/components/gallery/loaded-images";
 import { owner } from "~/content/owner";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, requireAdminPage } from "~/server/auth.server";
+import { readForm } from "~/server/body.server";
 import { HttpError, pageError } from "~/server/http.server";
 import { deleteImage, updateImage } from "~/server/image-store.server";
 import { getImage, listImages, neighbours } from "~/server/images.server";
@@ -60,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
   let form: FormData | undefined;
   try {
     await requireAdminPage(request);
-    form = await request.formData();
+    form = await readForm(request);
     const result = await applyIntent(form);
     const redirectTo = form.get("redirectTo");
     if (redirectTo !== null) return redirect(safeRedirect(redirectTo, GALLERY_PATH), 303);

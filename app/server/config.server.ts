@@ -15,6 +15,10 @@ export interface Config {
   bcryptCost: number;
   /** The site's public origin (`https://example.com`), or undefined to take it from each request. */
   publicUrl: string | undefined;
+  /** A client must send all request headers within this time. */
+  headersTimeoutMs: number;
+  /** A connection on which nothing moves for this long is closed (see http-timeouts.server.ts). */
+  idleTimeoutMs: number;
 }
 
 export const BCRYPT_COST = 12;
@@ -99,6 +103,8 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     trustProxy: integer(env, "TRUST_PROXY", 0, 0, 10),
     bcryptCost: integer(env, "TEST_BCRYPT_COST", BCRYPT_COST, 4, BCRYPT_COST),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    headersTimeoutMs: integer(env, "HEADERS_TIMEOUT_S", 30, 1, 3600) * 1000,
+    idleTimeoutMs: integer(env, "IDLE_TIMEOUT_S", 60, 1, 3600) * 1000,
   };
 }
 

@@ -30,13 +30,23 @@ export function pageError(error: unknown): unknown {
   return data({ message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
 }
 
+/** OPTIONS reaches a resource route's loader: answered with the methods the route serves. */
+function optionsAnswer(allow: string): Response {
+  return new Response(null, { status: 204, headers: { Allow: allow } });
+}
+
 /**
  * Wraps an /api handler or an action-only route so every refusal, and any
  * unexpected error, is a JSON answer; a thrown Response (a guard's redirect)
- * is answered as it is.
+ * is answered as it is. A loader passes `allow`, the methods its route
+ * serves, to answer OPTIONS.
  */
-export function jsonApi<Args>(handler: (args: Args) => Promise<Response>) {
+export function jsonApi<Args extends { request: Request }>(
+  handler: (args: Args) => Promise<Response>,
+  { allow }: { allow?: string } = {},
+) {
   return async (args: Args): Promise<Response> => {
+    if (allow && args.request.method === "OPTIONS") return optionsAnswer(allow);
     try {
       return await handler(args);
     } catch (error) {
@@ -48,7 +58,10 @@ export function jsonApi<Args>(handler: (args: Args) => Promise<Response>) {
   };
 }
 
-/** For a method a route does not serve: a JSON 405 naming the ones it does. */
+/** For a method a route does not serve: a JSON 405 naming the ones it does (204 for OPTIONS). */
 export function methodNotAllowed(allow: string) {
-  return async (): Promise<Response> => new HttpError(405, `Use ${allow} here.`, {}, { Allow: allow }).toResponse();
+  return async ({ request }: { request: Request }): Promise<Response> =>
+    request.method === "OPTIONS"
+      ? optionsAnswer(allow)
+      : new HttpError(405, `Use ${allow} here.`, {}, { Allow: allow }).toResponse();
 }

@@ -27,18 +27,22 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
 
 /**
  * A browser always labels cross-site requests (Sec-Fetch-Site or Origin), so
- * an unsafe request is refused when either says it came from elsewhere.
+ * an unsafe request is cross-site when either says it came from elsewhere.
+ * `header` reads a request header; `origin` is the site's own, as the request addressed it.
  */
+export function isCrossSite(method: string, header: (name: string) => string | null | undefined, origin: string): boolean {
+  if (!UNSAFE_METHODS.has(method.toUpperCase())) return false;
+  const fetchSite = header("sec-fetch-site");
+  if (fetchSite) return fetchSite !== "same-origin" && fetchSite !== "none";
+  const sender = header("origin");
+  return Boolean(sender) && sender !== origin;
+}
+
+export const CROSS_SITE_MESSAGE = "Cross-site requests are not allowed.";
+
 export function assertSameOrigin(request: Request): void {
-  if (!UNSAFE_METHODS.has(request.method.toUpperCase())) return;
-  const fetchSite = request.headers.get("sec-fetch-site");
-  if (fetchSite) {
-    if (fetchSite === "same-origin" || fetchSite === "none") return;
-    throw new HttpError(403, "Cross-site requests are not allowed.");
-  }
-  const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(request.url).origin) {
-    throw new HttpError(403, "Cross-site requests are not allowed.");
+  if (isCrossSite(request.method, (name) => request.headers.get(name), new URL(request.url).origin)) {
+    throw new HttpError(403, CROSS_SITE_MESSAGE);
   }
 }
 

@@ -5,6 +5,7 @@ import fsp from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import { MAX_FORM_BYTES } from "./body.server";
 import { config } from "./config.server";
 import { HttpError } from "./http.server";
 import { storageError, tmpPath } from "./storage.server";
@@ -24,8 +25,6 @@ export interface ParsedUpload {
   files: UploadedFile[];
 }
 
-const MAX_FIELD_BYTES = 64 * 1024;
-
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, `The file is too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 }
@@ -43,7 +42,7 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
   const maxBytes = config().maxUploadBytes;
   const declared = Number(request.headers.get("content-length") ?? "0");
   // The body also carries the other fields and boundaries: allow a little slack.
-  if (maxBytes > 0 && declared > maxFiles * maxBytes + MAX_FIELD_BYTES * 4) throw tooLarge(maxBytes);
+  if (maxBytes > 0 && declared > maxFiles * maxBytes + MAX_FORM_BYTES * 4) throw tooLarge(maxBytes);
 
   let parser: busboy.Busboy;
   try {
@@ -54,7 +53,7 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
       limits: {
         files: maxFiles,
         fields: 20,
-        fieldSize: MAX_FIELD_BYTES,
+        fieldSize: MAX_FORM_BYTES,
         ...(maxBytes > 0 ? { fileSize: maxBytes } : {}),
       },
     });
@@ -68,8 +67,14 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
   const outputs: fs.WriteStream[] = [];
   let failure: HttpError | undefined;
 
+  // The fields share one budget, as a plain form's whole body does (readForm).
+  let fieldBytes = 0;
   parser.on("field", (name, value, info) => {
-    if (info.valueTruncated) failure ??= new HttpError(400, `The field ${name} is too long.`);
+    fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+    if (info.valueTruncated || fieldBytes > MAX_FORM_BYTES) {
+      failure ??= new HttpError(413, `The form fields are too large: the limit is ${MAX_FORM_BYTES / 1024} KB in all.`);
+      return;
+    }
     fields[name] = value;
   });
   parser.on("filesLimit", () => {

@@ -20,10 +20,12 @@ describe("HttpError", () => {
 });
 
 describe("jsonApi", () => {
+  const args = { request: new Request("http://localhost/api/image", { method: "POST" }) };
+
   it("answers a thrown HttpError as its JSON, a thrown Response as it is, anything else as a JSON 500", async () => {
     const refused = await jsonApi(async () => {
       throw new HttpError(405, "Use POST here.", {}, { Allow: "POST" });
-    })({});
+    })(args);
     expect(refused.status).toBe(405);
     expect(refused.headers.get("allow")).toBe("POST");
     expect(await refused.json()).toEqual({ message: "Use POST here." });
@@ -32,13 +34,13 @@ describe("jsonApi", () => {
     expect(
       await jsonApi(async () => {
         throw redirect;
-      })({}),
+      })(args),
     ).toBe(redirect);
 
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const crashed = await jsonApi(async () => {
       throw new Error("boom");
-    })({});
+    })(args);
     expect(crashed.status).toBe(500);
     expect(await crashed.json()).toEqual({ message: "Internal server error" });
     expect(log).toHaveBeenCalledOnce();
