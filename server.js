@@ -47,17 +47,16 @@ function fail(error) {
 }
 
 try {
-  const { handle, prepare, shutdown, config } = await loadSite();
+  const { handle, prepare, shutdown, config, validHost, refuseBadHost, timeoutOptions, closeIdleConnections } = await loadSite();
   await prepare();
-  const port = config().port;
-  const server = http.createServer(handle);
+  const { port, headersTimeoutMs, idleTimeoutMs } = config();
+  // A malformed Host is refused first: every one of them builds URLs from it.
+  const server = http.createServer(timeoutOptions({ headersTimeoutMs }), (req, res) => (validHost(req) ? handle(req, res) : refuseBadHost(res)));
+  closeIdleConnections(server, idleTimeoutMs);
   server.listen(port, () => {
     const address = server.address();
     console.log(`Listening on http://localhost:${typeof address === "object" && address ? address.port : port}`);
   });
-  // Large uploads on slow links take a while; headers must still arrive promptly.
-  server.requestTimeout = 30 * 60 * 1000;
-
   // Responses in flight when stopping ask their client to close the connection,
   // so server.close() completes as soon as they are sent, not when keep-alive times out.
   let stopping = false;

@@ -9,11 +9,15 @@ import { createFastPath } from "~/server/fast-path.server";
 import { newNonce, securityHeaders } from "~/server/headers.server";
 import { isVariantPath, variantPath } from "~/server/media.server";
 import { pageRecorder } from "~/server/page-cache.server";
+import { CROSS_SITE_MESSAGE, isCrossSite } from "~/server/security.server";
 
-// What server.js needs besides the app: startup and shutdown, the settings, and in development a way to drop cached pages.
+// What server.js needs besides the app and its fast path: startup and shutdown, the settings,
+// the Host check and timeouts, and in development a way to drop cached pages.
 export { config };
+export { closeIdleConnections, timeoutOptions } from "~/server/http-timeouts.server";
 export { forgetPages } from "~/server/page-cache.server";
 export { prepare, shutdown } from "~/server/startup.server";
+export { refuseBadHost, validHost } from "~/server/host.server";
 
 const development = import.meta.env.DEV;
 
@@ -76,6 +80,16 @@ app.use((req, res, next) => {
     req.resume();
   });
   next();
+});
+
+// Page actions from another site are refused before their body is read, in
+// one log line: React Router's own origin check, behind this one, logs a stack.
+// The API decides per caller instead: a bearer token may be used from anywhere.
+app.use((req, res, next) => {
+  const origin = new URL(`${req.protocol}://${req.host}`).origin;
+  if (req.path.startsWith("/api/") || !isCrossSite(req.method, (name) => req.get(name), origin)) return next();
+  console.warn(`Refused a cross-site ${req.method} ${req.path} (Origin: ${req.get("origin") ?? "none"}, Sec-Fetch-Site: ${req.get("sec-fetch-site") ?? "none"})`);
+  res.status(403).json({ message: CROSS_SITE_MESSAGE });
 });
 
 // A build given as a function is re-derived (routes flattened and ranked) on

@@ -1,16 +1,21 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
+import { isScriptRequest, loginHref } from "~/lib/paths";
+import { PRIVATE_NO_STORE } from "./cache-policy.server";
 import { config } from "./config.server";
 import { db } from "./db.server";
-import { httpError } from "./http.server";
+import { HttpError } from "./http.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { sessions, users } from "./schema";
-import { assertSameOrigin, isHttps, randomToken, sha256 } from "./security.server";
+import { assertSameOrigin, isHttps, randomToken, safeRedirect, sha256 } from "./security.server";
 import { sessionSecrets } from "./session-secrets.server";
 
 /** Idle lifetime: each use pushes expiry forward, at most up to the absolute lifetime. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const NOT_LOGGED_IN = "You must be logged in as the admin.";
+/** What a page running JavaScript shows in place when the admin's session ended under it. */
+export const SESSION_ENDED = "Your session has ended — log in again";
 /** Expiry is only written back when it moved by more than this, so reads stay reads. */
 const SLIDE_GRANULARITY_MS = 60 * 60 * 1000;
 
@@ -122,12 +127,31 @@ export async function getAdminSession(request: Request): Promise<AdminSession | 
 }
 
 /**
- * The guard on every protected loader, action and API handler: 401 without a
- * live session, 403 for a cookie-authenticated request from another site.
+ * The guard on every /api handler that changes something: 401 without a live
+ * session, 403 for a cookie-authenticated request from another site.
  */
 export async function requireAdmin(request: Request): Promise<AdminSession> {
   const session = await getAdminSession(request);
-  if (!session) throw httpError(401, "You must be logged in as the admin.");
+  if (!session) throw new HttpError(401, NOT_LOGGED_IN);
+  if (session.via === "cookie") assertSameOrigin(request);
+  return session;
+}
+
+/**
+ * The guard on every protected page loader and action. Without a live
+ * session a browser is sent to the login form, which brings it back to
+ * `returnTo` (by default the requested page) once logged in; the page's own
+ * script (`scriptActionHref`) gets a 401 HttpError instead, which the action
+ * shows in place. A request from another site gets a 403 HttpError.
+ */
+export async function requireAdminPage(request: Request, returnTo?: string): Promise<AdminSession> {
+  const session = await getAdminSession(request);
+  const url = new URL(request.url);
+  if (!session) {
+    if (isScriptRequest(url)) throw new HttpError(401, SESSION_ENDED);
+    const back = safeRedirect(returnTo ?? url.pathname + url.search);
+    throw redirect(loginHref(back), { status: 303, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  }
   if (session.via === "cookie") assertSameOrigin(request);
   return session;
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import { config } from "./config.server";
 import { databaseFile, openDatabase } from "./db.server";
 import { makePrivate } from "./private-files.server";
-import { imagesDir, STORAGE_KEY_PATTERN } from "./storage.server";
+import { imageFolderFiles, imagesDir, STORAGE_KEY_PATTERN } from "./storage.server";
 
 const SNAPSHOT = "portfolio.sqlite";
 
@@ -25,11 +25,7 @@ function rowsIn(databasePath: string): StoredRow[] {
     }[];
     return rows.map((row) => ({
       key: row.key,
-      files: [
-        "original",
-        ...(JSON.parse(row.webp) as number[]).map((w) => `w${w}.webp`),
-        ...(JSON.parse(row.avif) as number[]).map((w) => `w${w}.avif`),
-      ],
+      files: imageFolderFiles(JSON.parse(row.webp) as number[], JSON.parse(row.avif) as number[]),
     }));
   } finally {
     sqlite.close();

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { openSession, secureFor } from "./auth.server";
 import { db } from "./db.server";
-import { httpError } from "./http.server";
+import { HttpError } from "./http.server";
 import { knownDevice, rememberDevice } from "./known-device.server";
 import { HashPoolBusyError, HashPoolClosedError, verifyPassword } from "./password.server";
 import { users } from "./schema";
@@ -23,14 +23,14 @@ export interface LoginResult {
 function readCredentials(input: { username?: unknown; password?: unknown }): { username: string; password: string } {
   const { username, password } = input;
   if (typeof username !== "string" || typeof password !== "string" || !username || !password) {
-    throw httpError(400, "Username and password are required.");
+    throw new HttpError(400, "Username and password are required.");
   }
   // Checked before anything keeps or hashes them.
   if (username.length > MAX_USERNAME_LENGTH) {
-    throw httpError(400, `The username may be at most ${MAX_USERNAME_LENGTH} characters long.`);
+    throw new HttpError(400, `The username may be at most ${MAX_USERNAME_LENGTH} characters long.`);
   }
   if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) {
-    throw httpError(400, `The password may be at most ${MAX_PASSWORD_BYTES} bytes long.`);
+    throw new HttpError(400, `The password may be at most ${MAX_PASSWORD_BYTES} bytes long.`);
   }
   return { username, password };
 }
@@ -55,7 +55,7 @@ export async function login(
   const admission = loginThrottle.begin(keys);
   if (!admission.allowed) {
     const wait = admission.retryAfterSeconds;
-    throw httpError(429, `Too many failed login attempts. Try again in ${wait} seconds.`, {}, { "Retry-After": String(wait) });
+    throw new HttpError(429, `Too many failed login attempts. Try again in ${wait} seconds.`, {}, { "Retry-After": String(wait) });
   }
   const { attempt } = admission;
   let matches: boolean;
@@ -64,13 +64,13 @@ export async function login(
   } catch (error) {
     attempt.cancelled();
     const retryAfter = { "Retry-After": String(BUSY_RETRY_AFTER_S) };
-    if (error instanceof HashPoolBusyError) throw httpError(503, "The server is busy checking other logins. Try again in a moment.", {}, retryAfter);
-    if (error instanceof HashPoolClosedError) throw httpError(503, "The server is restarting. Try again in a moment.", {}, retryAfter);
+    if (error instanceof HashPoolBusyError) throw new HttpError(503, "The server is busy checking other logins. Try again in a moment.", {}, retryAfter);
+    if (error instanceof HashPoolClosedError) throw new HttpError(503, "The server is restarting. Try again in a moment.", {}, retryAfter);
     throw error;
   }
   if (!user || !matches) {
     attempt.failed();
-    throw httpError(401, "Invalid username or password.");
+    throw new HttpError(401, "Invalid username or password.");
   }
   attempt.succeeded();
 

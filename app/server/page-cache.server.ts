@@ -2,15 +2,17 @@ import type Database from "better-sqlite3";
 import compression from "compression";
 import type { Request } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { carriesCredentials } from "./cache-policy.server";
 import { db } from "./db.server";
 import { newNonce, securityHeaders } from "./headers.server";
 
 /**
- * Public pages whose HTML depends only on the URL, the address the request was
- * sent to and the database. Rendering them is most of a visit's server time,
- * so an anonymous visitor (no cookie, no Authorization) gets the last render
- * with this response's own nonce put in. A page that starts to vary per
- * request in another way (random picks, request headers) must leave this list.
+ * Public pages whose HTML depends only on the site's origin (PUBLIC_URL, else
+ * the address the request was sent to), the URL and the database. Rendering
+ * them is most of a visit's server time, so an anonymous visitor (no cookie,
+ * no Authorization) gets the last render for the same address and URL with
+ * this response's own nonce put in. A page that starts to vary per request in
+ * another way (random picks, request headers) must leave this list.
  */
 const CACHED_PAGES = new Set(["/photography"]);
 const MAX_ENTRIES = 200;
@@ -20,7 +22,7 @@ const MAX_AGE_MS = 30_000;
 interface CachedPage {
   version: string;
   storedAt: number;
-  /** The headers React Router gave the render (the security headers are each response's own). */
+  /** The headers React Router gave the render, and Vary (the security headers are each response's own). */
   headers: [string, string][];
   /** The HTML split where the render's nonce was, to be joined with each response's. */
   parts: string[];
@@ -47,7 +49,9 @@ function dataVersion(): string {
 }
 
 function cacheable(req: Request): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && CACHED_PAGES.has(req.path) && !req.headers.cookie && !req.headers.authorization;
+  return (
+    (req.method === "GET" || req.method === "HEAD") && CACHED_PAGES.has(req.path) && !carriesCredentials(req.headers)
+  );
 }
 
 /**
@@ -81,7 +85,8 @@ export function serveCachedPage(req: Request, res: ServerResponse, next: () => v
   if (!page) return next();
   const nonce = newNonce();
   const body = Buffer.from(page.parts.join(nonce));
-  for (const [name, value] of [...page.headers, ...Object.entries(securityHeaders(nonce, req.secure))]) res.setHeader(name, value);
+  for (const [name, value] of [...page.headers, ...Object.entries(securityHeaders(nonce, req.secure))])
+    res.setHeader(name, value);
   res.setHeader("Content-Length", body.length);
   const send = () => res.end(body);
   // The middleware costs a tenth of the throughput even when it has nothing to do.
@@ -101,11 +106,19 @@ export function pageRecorder(req: Request, nonce: string): ((response: Response)
   const version = dataVersion();
   return (response) => {
     const cacheControl = response.headers.get("cache-control") ?? "";
-    if (response.status !== 200 || !response.body || response.headers.has("set-cookie") || /no-store|private/.test(cacheControl)) return response;
+    if (
+      response.status !== 200 ||
+      !response.body ||
+      response.headers.has("set-cookie") ||
+      /no-store|private/.test(cacheControl)
+    )
+      return response;
     const [toClient, toCache] = response.body.tee();
-    const headers = [...response.headers];
+    const headers = new Headers(response.headers);
+    // As the compression middleware marks every page, even when it sends one uncompressed.
+    headers.append("Vary", "Accept-Encoding");
     new Response(toCache).text().then(
-      (html) => remember(key, { version, storedAt: Date.now(), headers, parts: html.split(nonce) }),
+      (html) => remember(key, { version, storedAt: Date.now(), headers: [...headers], parts: html.split(nonce) }),
       () => {},
     );
     return new Response(toClient, response);

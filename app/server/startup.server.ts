@@ -26,11 +26,13 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     assertWritable(dataDir, "DATA_DIR");
     assertWritable(uploadsDir, "UPLOADS_DIR");
     ensureStorageDirs();
-    if (!(await storageWritable())) throw new StartupError(`UPLOADS_DIR (${uploadsDir}) is not writable by this process.`);
+    if (!(await storageWritable()))
+      throw new StartupError(`UPLOADS_DIR (${uploadsDir}) is not writable by this process.`);
     initDatabase();
     await ensureAdmin(log);
     const swept = await sweepOrphans(allStorageKeys());
-    if (swept.orphans || swept.tmp) log(`Removed ${swept.tmp} unfinished uploads and ${swept.orphans} orphan image folders.`);
+    if (swept.orphans || swept.tmp)
+      log(`Removed ${swept.tmp} unfinished uploads and ${swept.orphans} orphan image folders.`);
     const { changed, failures } = makeSitePrivate();
     if (changed) log(`Made ${changed} files and folders readable by this user only.`);
     for (const failure of failures) log(`Left as it is, its mode cannot be changed: ${failure}`);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { httpError } from "./http.server";
+import { HttpError } from "./http.server";
 
 export const PAGE_SIZE = 24;
 export const SORT_FIELDS = ["uploaded_at", "name", "size"] as const;
@@ -16,10 +16,11 @@ export interface ListQuery {
   cursor: Cursor | undefined;
 }
 
-export type Cursor = { value: string | number; id: number };
+/** Where a keyset page ended, and for which sort: the value means nothing under another. */
+export type Cursor = { sortField: SortField; sortOrder: SortOrder; value: string | number; id: number };
 
-function bad(message: string): Response {
-  return httpError(400, message);
+function bad(message: string): HttpError {
+  return new HttpError(400, message);
 }
 
 function positiveInteger(raw: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
@@ -29,19 +30,22 @@ function positiveInteger(raw: string, max = Number.MAX_SAFE_INTEGER): number | u
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString("base64url");
+  return Buffer.from(JSON.stringify([cursor.sortField, cursor.sortOrder, cursor.value, cursor.id])).toString("base64url");
+}
+
+function isSortField(value: unknown): value is SortField {
+  return (SORT_FIELDS as readonly unknown[]).includes(value);
 }
 
 export function decodeCursor(raw: string): Cursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      (typeof parsed[0] === "string" || Number.isSafeInteger(parsed[0])) &&
-      Number.isSafeInteger(parsed[1])
-    ) {
-      return { value: parsed[0] as string | number, id: parsed[1] as number };
+    if (Array.isArray(parsed) && parsed.length === 4) {
+      const [sortField, sortOrder, value, id] = parsed as unknown[];
+      const valueFits = sortField === "name" ? typeof value === "string" : Number.isSafeInteger(value);
+      if (isSortField(sortField) && (sortOrder === "asc" || sortOrder === "desc") && valueFits && Number.isSafeInteger(id)) {
+        return { sortField, sortOrder, value: value as string | number, id: id as number };
+      }
     }
   } catch {
     // Falls through to the 400 below.
@@ -54,18 +58,18 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const page = positiveInteger(rawPage, 1_000_000);
   if (page === undefined) throw bad("page must be a whole number of at least 1");
   const sortField = params.get("sortField") ?? "uploaded_at";
-  if (!(SORT_FIELDS as readonly string[]).includes(sortField)) {
-    throw bad(`sortField must be one of ${SORT_FIELDS.join(", ")}`);
-  }
+  if (!isSortField(sortField)) throw bad(`sortField must be one of ${SORT_FIELDS.join(", ")}`);
   const sortOrder = params.get("sortOrder") ?? "desc";
   if (sortOrder !== "asc" && sortOrder !== "desc") throw bad("sortOrder must be asc or desc");
   const rawCursor = params.get("cursor");
-  return {
-    page,
-    sortField: sortField as SortField,
-    sortOrder,
-    cursor: rawCursor ? decodeCursor(rawCursor) : undefined,
-  };
+  const cursor = rawCursor ? decodeCursor(rawCursor) : undefined;
+  if (cursor && (cursor.sortField !== sortField || cursor.sortOrder !== sortOrder)) {
+    throw bad(
+      `cursor was made for sortField=${cursor.sortField}&sortOrder=${cursor.sortOrder}; ` +
+        "send the same sortField and sortOrder as the answer it came from",
+    );
+  }
+  return { page, sortField, sortOrder, cursor };
 }
 
 export function parseRandomCount(params: URLSearchParams): number {

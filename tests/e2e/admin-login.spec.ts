@@ -37,7 +37,7 @@ async function loginWithForm(page: Page, javaScriptEnabled: boolean): Promise<st
 
 test("the login form has labelled, required fields with autocomplete", async ({ page }) => {
   const response = await page.goto("/photography/admin");
-  expect(response?.headers()["cache-control"]).toBe("no-store");
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByRole("heading", { level: 1, name: "Gallery Admin Login" })).toBeVisible();
   await expect(page).toHaveTitle("Gallery Admin Login");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
@@ -87,7 +87,7 @@ test("logging in shows the dashboard and opens a session", async ({ page, javaSc
   expect(cookies.find((cookie) => cookie.name === "__session")?.httpOnly).toBe(true);
   // The page is served fresh, never from a cache.
   const again = await page.reload();
-  expect(again?.headers()["cache-control"]).toBe("no-store");
+  expect(again?.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 });
 

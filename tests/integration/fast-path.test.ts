@@ -14,7 +14,14 @@ import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 const ADMIN_NOTICE = "You are logged in as an admin.";
 /** The headers a page or a media file carries whoever answers it. */
-const SHARED_HEADERS = ["content-type", "cache-control", "x-content-type-options", "referrer-policy", "cross-origin-resource-policy", "strict-transport-security"];
+const SHARED_HEADERS = [
+  "content-type",
+  "cache-control",
+  "x-content-type-options",
+  "referrer-policy",
+  "cross-origin-resource-policy",
+  "strict-transport-security",
+];
 
 /** The nonce every script of this answer carries, checked against its policy where there is one. */
 function nonceOf(answer: RawAnswer, production: boolean): string {
@@ -51,7 +58,12 @@ describe.each([
   beforeAll(async () => {
     server = await startServer({ dev, env: { TRUST_PROXY: "1" } });
     ({ token, cookie } = await loginAdmin(server.url));
-    const response = await uploadImage(server.url, token, { data: await makeJpeg(700, 500, 7), filename: "fast.jpg" }, { name: "Fast path" });
+    const response = await uploadImage(
+      server.url,
+      token,
+      { data: await makeJpeg(700, 500, 7), filename: "fast.jpg" },
+      { name: "Fast path" },
+    );
     expect(response.status).toBe(201);
     image = (await response.json()) as Image;
   });
@@ -77,6 +89,9 @@ describe.each([
     expect(withoutNonce(cached, cachedNonce)).toBe(withoutNonce(rendered, renderedNonce));
     expect(cached.body.toString()).toContain("Fast path");
     for (const name of SHARED_HEADERS) expect(cached.headers[name], name).toEqual(rendered.headers[name]);
+    // Vite's middleware, between the fast path and the app in development, adds Origin to a render's.
+    if (production) expect(cached.headers.vary).toBe(rendered.headers.vary);
+    expect(cached.headers.vary).toContain("Accept-Encoding");
     expect(cached.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(cached.headers["strict-transport-security"]).toBeUndefined();
 
@@ -128,7 +143,10 @@ describe.each([
 
   it("keeps a page per host: a forged one only ever reaches its sender", async () => {
     // Behind the trusted proxy (TRUST_PROXY=1) the host comes from X-Forwarded-Host.
-    const hosts: Record<string, string>[] = [{ "X-Forwarded-Host": "forged.example" }, { "X-Forwarded-Host": "other.example" }];
+    const hosts: Record<string, string>[] = [
+      { "X-Forwarded-Host": "forged.example" },
+      { "X-Forwarded-Host": "other.example" },
+    ];
     // Vite refuses a Host it does not know before anything renders (DNS rebinding): in development only the proxy's header can forge one.
     if (production) hosts.push({ Host: "forged.example" }, { Host: "other.example" });
     for (const headers of hosts) {
@@ -178,7 +196,9 @@ describe.each([
       expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
     }
     if (production) {
-      const nonces = [first, second].map((answer) => String(answer.headers["content-security-policy"]).match(/'nonce-([^']+)'/)![1]);
+      const nonces = [first, second].map(
+        (answer) => String(answer.headers["content-security-policy"]).match(/'nonce-([^']+)'/)![1],
+      );
       expect(nonces[0]).not.toBe(nonces[1]);
     } else {
       expect(second.headers["content-security-policy"]).toBeUndefined();

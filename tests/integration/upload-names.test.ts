@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { makeJpeg, uploadImage } from "../support/images";
+import { postPlainUpload } from "../support/plain-upload";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -51,9 +52,9 @@ describe("UTF-8 file names", () => {
     form.set("name", "");
     form.set("description", "");
     for (const name of names) form.append("image", await photo(), name);
-    const response = await fetch(`${server.url}/photography/admin?intent=upload`, { method: "POST", body: form, headers: { Cookie: cookie } });
-    expect(response.status).toBe(200);
-    const html = await response.text();
+    const { dashboard } = await postPlainUpload(server.url, cookie, form);
+    expect(dashboard?.status).toBe(200);
+    const html = await dashboard!.text();
     expect(html).toContain("Stored 2 of 2 files.");
     for (const name of names) {
       expect(html).toContain(name);

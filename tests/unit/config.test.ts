@@ -27,6 +27,8 @@ describe("parseConfig", () => {
       maxUploadBytes: 100 * 1024 * 1024,
       trustProxy: 0,
       bcryptCost: 12,
+      headersTimeoutMs: 30_000,
+      idleTimeoutMs: 60_000,
     });
   });
 
@@ -62,6 +64,8 @@ describe("parseConfig", () => {
       maxUploadBytes: 25 * 1024 * 1024,
       trustProxy: 2,
       bcryptCost: 5,
+      headersTimeoutMs: 30_000,
+      idleTimeoutMs: 60_000,
     });
   });
 

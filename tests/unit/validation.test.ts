@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { HttpError } from "~/server/http.server";
 import {
   cleanFilename,
   decodeCursor,
@@ -11,7 +12,7 @@ import {
   parseRandomCount,
 } from "~/server/validation.server";
 
-/** Runs `fn`, expecting it to throw a JSON Response; returns its status and message. */
+/** Runs `fn`, expecting it to throw an HttpError; returns its status and message. */
 async function rejection(fn: () => unknown): Promise<{ status: number; message: string }> {
   let thrown: unknown;
   try {
@@ -19,10 +20,9 @@ async function rejection(fn: () => unknown): Promise<{ status: number; message: 
   } catch (error) {
     thrown = error;
   }
-  expect(thrown).toBeInstanceOf(Response);
-  const response = thrown as Response;
-  const body = (await response.json()) as { message: string };
-  return { status: response.status, message: body.message };
+  expect(thrown).toBeInstanceOf(HttpError);
+  const { status, message } = thrown as HttpError;
+  return { status, message };
 }
 
 const query = (search: string) => parseListQuery(new URLSearchParams(search));
@@ -66,9 +66,14 @@ describe("parseListQuery", () => {
   });
 
   it("round-trips a cursor", () => {
-    for (const cursor of [{ value: 1700000000000, id: 7 }, { value: "Sunset, 2024", id: 12 }]) {
+    const cursors = [
+      { sortField: "uploaded_at", sortOrder: "desc", value: 1700000000000, id: 7 },
+      { sortField: "name", sortOrder: "asc", value: "Sunset, 2024", id: 12 },
+    ] as const;
+    for (const cursor of cursors) {
       expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
-      expect(query(`cursor=${encodeCursor(cursor)}`).cursor).toEqual(cursor);
+      const sort = `sortField=${cursor.sortField}&sortOrder=${cursor.sortOrder}`;
+      expect(query(`${sort}&cursor=${encodeCursor(cursor)}`).cursor).toEqual(cursor);
     }
   });
 

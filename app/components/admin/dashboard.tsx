@@ -2,25 +2,22 @@ import { Form, Link } from "react-router";
 import { useAuth } from "~/components/auth";
 import { formatBytes } from "~/lib/format";
 import { ErrorBanners } from "./error-banners";
-import { ADMIN_PATH } from "./login-form";
-import { PlainUploadForm, UploadResults, type UploadSummary } from "./plain-upload-form";
+import { ADMIN_LOGOUT_PATH } from "~/lib/paths";
+import type { Route } from "../../routes/+types/photography.admin";
+import { PlainUploadForm, UploadReportView } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
 import { useHydrated } from "~/components/use-hydrated";
 
-export interface GalleryStats {
-  count: number;
-  uploadedBytes: number;
-  storedBytes: number;
-}
+type DashboardData = Extract<Route.ComponentProps["loaderData"], { admin: true }>;
 
 interface DashboardProps {
-  stats: GalleryStats;
-  /** The answer to a plain-form upload. */
-  uploadResults: UploadSummary[] | null;
+  stats: DashboardData["stats"];
+  /** What became of the last plain-form upload, shown once. */
+  upload: DashboardData["upload"];
   error: string | null;
 }
 
-export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
+export function Dashboard({ stats, upload, error }: DashboardProps) {
   const auth = useAuth();
   const hydrated = useHydrated();
 
@@ -32,8 +29,7 @@ export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
         </Link>
         <div className="admin-header__title">
           <h1>Admin Dashboard</h1>
-          <Form method="post" action={ADMIN_PATH} onSubmit={auth.signOut}>
-            <input type="hidden" name="intent" value="logout" />
+          <Form method="post" action={ADMIN_LOGOUT_PATH} onSubmit={auth.signOut}>
             <button type="submit" className="button button--secondary">
               Logout
             </button>
@@ -41,7 +37,7 @@ export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
         </div>
       </header>
 
-      <ErrorBanners messages={[auth.error, error]} />
+      <ErrorBanners messages={[auth.error, error, upload && "error" in upload ? upload.error : null]} />
 
       <section className="admin-stats" aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="visually-hidden">
@@ -63,7 +59,7 @@ export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
         </dl>
       </section>
 
-      {uploadResults && <UploadResults results={uploadResults} />}
+      {upload && "results" in upload && <UploadReportView report={upload} />}
       {/* The dropzone needs JavaScript; until it runs, the plain form does the same job. */}
       {hydrated ? (
         <UploadPanel />

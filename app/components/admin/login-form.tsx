@@ -3,8 +3,6 @@ import { useAuth } from "~/components/auth";
 import { ErrorBanners } from "./error-banners";
 import { useHydrated } from "~/components/use-hydrated";
 
-export const ADMIN_PATH = "/photography/admin";
-
 interface LoginFormProps {
   /** The message of a failed attempt, shown in the banner. */
   error: string | null;
@@ -25,8 +23,8 @@ export function LoginForm({ error, redirectTo, username }: LoginFormProps) {
       <div className="login-card">
         <h1>Gallery Admin Login</h1>
         <ErrorBanners messages={[auth.error, error]} />
-        {/* An explicit action: this form also shows on the answer to a refused upload, whose URL carries ?intent=upload. */}
-        <Form method="post" action={ADMIN_PATH} className="login-form">
+        {/* Posts to this page's URL, so a failed attempt without JavaScript keeps its redirectTo. */}
+        <Form method="post" className="login-form">
           <input type="hidden" name="intent" value="login" />
           {/* Asks for the client token in the answer; only a page running JavaScript can keep it. */}
           {hydrated && <input type="hidden" name="client" value="js" />}
