@@ -17,7 +17,11 @@ export default tseslint.config(
     files: ["**/*.tsx"],
     ...jsxA11y.flatConfigs.strict,
   },
-  reactHooks.configs.flat.recommended,
+  {
+    // The two rules of hooks. The plugin's React Compiler rules are left out: this app is not compiled by it.
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
   {
     rules: {
       // tsconfig's noUncheckedIndexedAccess types every indexed read as possibly undefined; `!` marks the
