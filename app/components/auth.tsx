@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { clearToken, readToken, writeToken } from "~/lib/token-store";
 
-export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
+type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
-export const VALIDATION_FAILED = "Failed to validate authentication";
+const VALIDATION_FAILED = "Failed to validate authentication";
 
 interface AuthState {
   status: AuthStatus;
@@ -12,7 +12,7 @@ interface AuthState {
   error: string | null;
 }
 
-export interface Auth extends AuthState {
+interface Auth extends AuthState {
   /** After a successful login: stores the token and authenticates. */
   signIn: (token: string) => void;
   /** On logout: clears the token and the state. */

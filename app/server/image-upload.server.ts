@@ -4,7 +4,7 @@ import { createImage } from "./images.server";
 import { discardUploads, parseUpload } from "./upload.server";
 import { parseImageText } from "./validation.server";
 
-export type UploadResult =
+type UploadResult =
   | { ok: true; filename: string; image: Image }
   | ({ ok: false; filename: string } & ErrorBody);
 

@@ -19,7 +19,7 @@ export interface UploadedFile {
   checksum: string;
 }
 
-export interface ParsedUpload {
+interface ParsedUpload {
   fields: Record<string, string>;
   files: UploadedFile[];
 }
@@ -30,7 +30,7 @@ function tooLarge(maxBytes: number): Response {
   return httpError(413, `The file is too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 }
 
-export function cleanFilename(raw: string | undefined): string {
+function cleanFilename(raw: string | undefined): string {
   const base = path.posix.basename((raw ?? "").replaceAll("\\", "/"));
   // Control characters are dropped: the name is shown on pages and in headers.
   const clean = Array.from(base).filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127).join("");

@@ -1,9 +1,9 @@
 import { httpError } from "./http.server";
 
 export const PAGE_SIZE = 24;
-export const SORT_FIELDS = ["uploaded_at", "name", "size"] as const;
+const SORT_FIELDS = ["uploaded_at", "name", "size"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
-export type SortOrder = "asc" | "desc";
+type SortOrder = "asc" | "desc";
 export const MAX_NAME_LENGTH = 200;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 
@@ -15,7 +15,7 @@ export interface ListQuery {
   cursor: Cursor | undefined;
 }
 
-export type Cursor = { value: string | number; id: number };
+type Cursor = { value: string | number; id: number };
 
 function bad(message: string): Response {
   return httpError(400, message);

@@ -1,6 +1,6 @@
 import type { Image } from "~/lib/image";
 
-export type UploadOutcome = { ok: true; image: Image } | { ok: false; reason: string };
+type UploadOutcome = { ok: true; image: Image } | { ok: false; reason: string };
 
 interface UploadRequest {
   file: File;

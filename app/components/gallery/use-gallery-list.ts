@@ -3,7 +3,7 @@ import type { Image, ImagePage } from "~/lib/image";
 import { rememberLoadedImages } from "./loaded-images";
 
 /** One fetched page. Its `images` array keeps its identity until one of its photos changes, so its memoised rendering is skipped. */
-export interface Chunk {
+interface Chunk {
   key: string;
   images: Image[];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FormEvent } from "react";
 
-export const JOKE_LINES = [
+const JOKE_LINES = [
   "Nothing happened. You just clicked a button",
   "Your curiosity is admirable",
   "Come back tomorrow, Maybe it will do something",
