@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { href } from "react-router";
 import { clearToken, readToken, writeToken } from "~/lib/token-store";
 
 type AuthStatus = "loading" | "authenticated" | "unauthenticated";
@@ -36,7 +37,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     const controller = new AbortController();
     const token = readToken();
     setState((current) => ({ ...current, token }));
-    fetch("/api/auth/validate", {
+    fetch(href("/api/auth/validate"), {
       headers: { Authorization: `Bearer ${token}` },
       cache: "no-store",
       signal: controller.signal,

@@ -8,10 +8,12 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import { Dashboard } from "~/components/admin/dashboard";
-import { ADMIN_PATH, LoginForm } from "~/components/admin/login-form";
-import { MAX_FORM_FILES, type UploadSummary } from "~/components/admin/plain-upload-form";
+import { LoginForm } from "~/components/admin/login-form";
+import type { UploadSummary } from "~/components/admin/plain-upload-form";
 import { useAuth } from "~/components/auth";
 import { ErrorPage } from "~/components/error-page";
+import { MAX_FORM_FILES } from "~/lib/limits";
+import { ADMIN_PATH, GALLERY_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, login, logout, requireAdmin } from "~/server/auth.server";
 import { errorMessage } from "~/server/http.server";
@@ -59,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "login") return loginAction(request, form, context.clientIp);
   if (intent === "logout") {
-    return redirect("/photography", { status: 303, headers: { ...NO_STORE, "Set-Cookie": await logout(request) } });
+    return redirect(GALLERY_PATH, { status: 303, headers: { ...NO_STORE, "Set-Cookie": await logout(request) } });
   }
   return data<ActionResult>({ intent: null, error: "Unknown action." }, { status: 400 });
 }

@@ -1,4 +1,8 @@
-const PATHS = ["/", "/?tab=photography", "/photography", "/sorting", "/foo-bar", "/life"];
+import { href } from "react-router";
+import { homeHref } from "~/lib/home";
+import { GALLERY_PATH, HOME_PATH } from "~/lib/paths";
+
+const PATHS = [HOME_PATH, homeHref("photography", false), GALLERY_PATH, href("/sorting"), href("/foo-bar"), href("/life")];
 
 export function loader({ request }: { request: Request }) {
   const origin = new URL(request.url).origin;

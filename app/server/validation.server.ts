@@ -1,11 +1,10 @@
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { httpError } from "./http.server";
 
 export const PAGE_SIZE = 24;
 const SORT_FIELDS = ["uploaded_at", "name", "size"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 type SortOrder = "asc" | "desc";
-export const MAX_NAME_LENGTH = 200;
-export const MAX_DESCRIPTION_LENGTH = 5000;
 
 export interface ListQuery {
   page: number;

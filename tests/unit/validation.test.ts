@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import {
   decodeCursor,
   encodeCursor,
-  MAX_DESCRIPTION_LENGTH,
-  MAX_NAME_LENGTH,
   parseImageId,
   parseImageText,
   parseListQuery,

@@ -1,20 +1,15 @@
 import { Form, Link } from "react-router";
 import { useAuth } from "~/components/auth";
 import { formatBytes } from "~/lib/format";
+import { ADMIN_PATH, GALLERY_PATH } from "~/lib/paths";
 import { ErrorBanners } from "./error-banners";
-import { ADMIN_PATH } from "./login-form";
 import { PlainUploadForm, UploadResults, type UploadSummary } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
 import { useHydrated } from "~/components/use-hydrated";
-
-export interface GalleryStats {
-  count: number;
-  uploadedBytes: number;
-  storedBytes: number;
-}
+import type { Route } from "../../routes/+types/photography.admin";
 
 interface DashboardProps {
-  stats: GalleryStats;
+  stats: Extract<Route.ComponentProps["loaderData"], { admin: true }>["stats"];
   /** The answer to a plain-form upload. */
   uploadResults: UploadSummary[] | null;
   error: string | null;
@@ -27,7 +22,7 @@ export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
   return (
     <main className="admin">
       <header className="admin-header">
-        <Link to="/photography" className="back-link">
+        <Link to={GALLERY_PATH} className="back-link">
           <span aria-hidden="true">←</span> Back to the gallery
         </Link>
         <div className="admin-header__title">

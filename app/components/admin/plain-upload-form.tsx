@@ -1,8 +1,7 @@
 import { Form } from "react-router";
+import { MAX_FORM_FILES } from "~/lib/limits";
 
 export type UploadSummary = { ok: true; filename: string; name: string } | { ok: false; filename: string; reason: string };
-
-export const MAX_FORM_FILES = 50;
 
 /** What the server did with each file of a plain-form upload. */
 export function UploadResults({ results }: { results: UploadSummary[] }) {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type FormEvent } from "react";
+import { HOME_PATH } from "~/lib/paths";
 
 const JOKE_LINES = [
   "Nothing happened. You just clicked a button",
@@ -40,7 +41,7 @@ export function JokeButton({ pressed, onPress }: Props) {
     );
   }
   return (
-    <form id="joke" className="joke" method="get" action="/#joke" onSubmit={onSubmit}>
+    <form id="joke" className="joke" method="get" action={`${HOME_PATH}#joke`} onSubmit={onSubmit}>
       <button className="joke__button" type="submit" name="joke" value="pressed">
         Don't press this
       </button>
