@@ -11,7 +11,7 @@ import { Dashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
 import type { UploadSummary } from "~/components/admin/plain-upload-form";
 import { useAuth } from "~/components/auth";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorBoundaryPage } from "~/components/error-page";
 import { MAX_FORM_FILES } from "~/lib/limits";
 import { ADMIN_PATH, GALLERY_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
@@ -164,5 +164,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     const body = error.data as { message?: unknown } | undefined;
     return <LoginForm error={typeof body?.message === "string" ? body.message : UNKNOWN_ERROR} redirectTo={null} />;
   }
-  return <ErrorPage error={error} backTo={ADMIN_PATH} backLabel="Back to the admin page" />;
+  return <ErrorBoundaryPage error={error} backTo={ADMIN_PATH} backLabel="Back to the admin page" />;
 }
