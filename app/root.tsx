@@ -10,12 +10,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * Marks a browser that runs JavaScript before anything is drawn, so CSS shows
+ * the JavaScript layout from the first paint (`.js-only`, `.no-js-only` in app.css).
+ */
+const MARK_HAS_JS = `document.documentElement.classList.add("has-js")`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en">
+    // The class the script adds is not React's to hydrate.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_HAS_JS }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <Meta />

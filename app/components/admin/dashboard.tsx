@@ -5,7 +5,6 @@ import { ADMIN_PATH, GALLERY_PATH } from "~/lib/paths";
 import { ErrorBanners } from "./error-banners";
 import { PlainUploadForm, UploadResults, type UploadSummary } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
-import { useHydrated } from "~/components/use-hydrated";
 import type { Route } from "../../routes/+types/photography.admin";
 
 interface DashboardProps {
@@ -17,7 +16,6 @@ interface DashboardProps {
 
 export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
   const auth = useAuth();
-  const hydrated = useHydrated();
 
   return (
     <main className="admin">
@@ -59,15 +57,12 @@ export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
       </section>
 
       {uploadResults && <UploadResults results={uploadResults} />}
-      {/* The dropzone needs JavaScript; until it runs, the plain form does the same job. */}
-      {hydrated ? (
-        <UploadPanel />
-      ) : (
-        <section className="admin-section" aria-labelledby="upload-heading">
-          <h2 id="upload-heading">Upload Images</h2>
-          <PlainUploadForm />
-        </section>
-      )}
+      {/* The dropzone needs JavaScript; without it, the plain form does the same job. CSS shows the one that works. */}
+      <section className="admin-section no-js-only" aria-labelledby="plain-upload-heading">
+        <h2 id="plain-upload-heading">Upload Images</h2>
+        <PlainUploadForm />
+      </section>
+      <UploadPanel />
     </main>
   );
 }
