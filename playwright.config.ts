@@ -13,7 +13,8 @@ const CHROMIUM_FLAGS = [
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Each worker runs its own server beside its browser: two fit the two cores, on CI as locally.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   reporter: [["list"]],

@@ -38,19 +38,22 @@ function fail(error) {
 }
 
 try {
-  const { app, prepare, shutdown, config, serveBeforeExpress } = await loadApp();
+  const { app, prepare, shutdown, config, serveBeforeExpress, validHost, refuseBadHost, timeoutOptions, closeIdleConnections } =
+    await loadApp();
   await prepare();
-  const port = config().port;
+  const { port, headersTimeoutMs, idleTimeoutMs } = config();
   // Small media files and cached pages are answered before Express (see
   // serveBeforeExpress); in development every request goes through Vite's app.
-  const server = http.createServer(development ? app : (req, res) => serveBeforeExpress(req, res, () => app(req, res)));
+  // A malformed Host is refused first: every one of them builds URLs from it.
+  const handle = development ? app : (req, res) => serveBeforeExpress(req, res, () => app(req, res));
+  const server = http.createServer(timeoutOptions({ headersTimeoutMs }), (req, res) =>
+    validHost(req) ? handle(req, res) : refuseBadHost(res),
+  );
+  closeIdleConnections(server, idleTimeoutMs);
   server.listen(port, () => {
     const address = server.address();
     console.log(`Listening on http://localhost:${typeof address === "object" && address ? address.port : port}`);
   });
-  // Large uploads on slow links take a while; headers must still arrive promptly.
-  server.requestTimeout = 30 * 60 * 1000;
-
   // Responses in flight when stopping ask their client to close the connection,
   // so server.close() completes as soon as they are sent, not when keep-alive times out.
   let stopping = false;

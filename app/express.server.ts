@@ -10,11 +10,17 @@ import { closeDatabase, initDatabase, StartupError } from "~/server/db.server";
 import { ensureAdmin } from "~/server/auth.server";
 import { allStorageKeys } from "~/server/images.server";
 import { newNonce, securityHeaders } from "~/server/headers.server";
+import { refuseBadHost, validHost } from "~/server/host.server";
 import { isVariantPath, serveMedia, variantPath } from "~/server/media.server";
 import { pageCache, serveCachedPage } from "~/server/page-cache.server";
+import { closePasswordWorkers } from "~/server/password.server";
+import { keepNewFilesPrivate, makeSitePrivate } from "~/server/private-files.server";
+import { CROSS_SITE_MESSAGE, isCrossSite } from "~/server/security.server";
 import { ensureStorageDirs, storageWritable, sweepOrphans } from "~/server/storage.server";
 
 export { config };
+export { closeIdleConnections, timeoutOptions } from "~/server/http-timeouts.server";
+export { refuseBadHost, validHost };
 
 /**
  * Runs on the plain Node server before Express: small media files and cached
@@ -39,6 +45,7 @@ function assertWritable(dir: string, name: string): void {
 /** Everything that must hold before the server listens; safe to call more than once. */
 export function prepare(log: (line: string) => void = console.log): Promise<void> {
   prepared ??= (async () => {
+    keepNewFilesPrivate();
     const { dataDir, uploadsDir } = config();
     assertWritable(dataDir, "DATA_DIR");
     assertWritable(uploadsDir, "UPLOADS_DIR");
@@ -48,12 +55,17 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     await ensureAdmin(log);
     const swept = await sweepOrphans(allStorageKeys());
     if (swept.orphans || swept.tmp) log(`Removed ${swept.tmp} unfinished uploads and ${swept.orphans} orphan image folders.`);
+    const { changed, failures } = makeSitePrivate();
+    if (changed) log(`Made ${changed} files and folders readable by this user only.`);
+    for (const failure of failures) log(`Left as it is, its mode cannot be changed: ${failure}`);
   })();
   return prepared;
 }
 
+/** After the last request: server.js exits right after, so the workers' termination need not be awaited. */
 export function shutdown(): void {
   closeDatabase();
+  void closePasswordWorkers();
 }
 
 const development = import.meta.env.DEV;
@@ -115,6 +127,16 @@ app.use((req, res, next) => {
     req.resume();
   });
   next();
+});
+
+// Page actions from another site are refused before their body is read, in
+// one log line: React Router's own origin check, behind this one, logs a stack.
+// The API decides per caller instead: a bearer token may be used from anywhere.
+app.use((req, res, next) => {
+  const origin = new URL(`${req.protocol}://${req.host}`).origin;
+  if (req.path.startsWith("/api/") || !isCrossSite(req.method, (name) => req.get(name), origin)) return next();
+  console.warn(`Refused a cross-site ${req.method} ${req.path} (Origin: ${req.get("origin") ?? "none"}, Sec-Fetch-Site: ${req.get("sec-fetch-site") ?? "none"})`);
+  res.status(403).json({ message: CROSS_SITE_MESSAGE });
 });
 
 // A build given as a function is re-derived (routes flattened and ranked) on

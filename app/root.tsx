@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { AuthProvider } from "~/components/auth";
 import { ErrorBoundaryPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
+import { siteOrigin } from "~/server/site-origin.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "./styles/error.css";
@@ -9,6 +10,16 @@ import "./styles/error.css";
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** The site's origin, for the absolute URLs in every page's meta tags (see `pageMeta`). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { origin: siteOrigin(request) };
+}
+
+/** The origin cannot change while a page is open: navigations need not ask for it again. */
+export function shouldRevalidate() {
+  return false;
+}
 
 /**
  * Marks a browser that runs JavaScript before anything is drawn, so CSS shows

@@ -4,6 +4,8 @@ export default [
   index("routes/home.tsx"),
   route("photography", "routes/photography.tsx"),
   route("photography/admin", "routes/photography.admin.tsx"),
+  route("photography/admin/upload", "routes/photography.admin.upload.ts"),
+  route("photography/admin/logout", "routes/photography.admin.logout.ts"),
   route("sorting", "routes/sorting.tsx"),
   route("foo-bar", "routes/foo-bar.tsx"),
   route("life", "routes/life.tsx"),

@@ -3,6 +3,8 @@
 // the machines are shared, so compare ratios.
 import fs from "node:fs";
 import { benchApiLatency } from "./bench/api-latency";
+import { benchLogin } from "./bench/login";
+import { benchLifecycle } from "./bench/lifecycle";
 import { benchMediaThroughput } from "./bench/media-throughput";
 import { benchSsrThroughput } from "./bench/ssr-throughput";
 import { benchUploadMemory } from "./bench/upload-memory";
@@ -16,8 +18,10 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["upload-memory", () => benchUploadMemory()],
   ["variants", benchVariants],
   ["api-latency", benchApiLatency],
+  ["lifecycle", benchLifecycle],
   ["media-throughput", benchMediaThroughput],
   ["ssr-throughput", benchSsrThroughput],
+  ["login", benchLogin],
 ];
 
 const rows: Row[] = [];

@@ -1,10 +1,12 @@
 // `npm run restore -- <dir>`: replaces the database and photos with a backup's. Stop the server first.
 import { restore } from "~/server/backup.server";
+import { keepNewFilesPrivate } from "~/server/private-files.server";
 
 const source = process.argv[2];
 if (!source) {
   console.error("Usage: npm run restore -- <backup folder>   (stop the server first)");
   process.exit(1);
 }
+keepNewFilesPrivate();
 const { images } = await restore(source);
 console.log(`Restored ${images} photos from ${source}. Start the server again.`);

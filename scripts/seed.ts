@@ -3,7 +3,9 @@
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import { initDatabase } from "~/server/db.server";
-import { createImage } from "~/server/images.server";
+import { HttpError } from "~/server/http.server";
+import { createImage } from "~/server/image-store.server";
+import { keepNewFilesPrivate } from "~/server/private-files.server";
 import { ensureStorageDirs, tmpPath } from "~/server/storage.server";
 import { noisyPhoto } from "./noisy-photo";
 
@@ -39,6 +41,7 @@ async function demoPhoto(index: number): Promise<{ data: Buffer; name: string; d
   return { data, name: `Demo ${shape} ${index + 1}`, description: `A generated ${shape} scene, number ${index + 1}.` };
 }
 
+keepNewFilesPrivate();
 initDatabase();
 ensureStorageDirs();
 let added = 0;
@@ -58,7 +61,7 @@ for (let i = 0; i < count; i++) {
     added++;
   } catch (error) {
     // A duplicate means this demo photo is already there from an earlier seed.
-    if (!(error instanceof Response && error.status === 409)) throw error;
+    if (!(error instanceof HttpError && error.status === 409)) throw error;
   }
 }
 console.log(`Seeded ${added} demo photos (${count - added} already present) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

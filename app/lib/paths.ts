@@ -7,3 +7,24 @@ import { href } from "react-router";
 export const HOME_PATH = href("/");
 export const GALLERY_PATH = href("/photography");
 export const ADMIN_PATH = href("/photography/admin");
+export const ADMIN_UPLOAD_PATH = href("/photography/admin/upload");
+export const ADMIN_LOGOUT_PATH = href("/photography/admin/logout");
+
+/** The login form, and where it sends the admin once logged in (checked by the server with safeRedirect). */
+export function loginHref(redirectTo: string): string {
+  return `${ADMIN_PATH}?${new URLSearchParams({ redirectTo })}`;
+}
+
+/**
+ * A page action's URL as the page's own script posts to it (a fetcher). The
+ * mark is in the URL, not the body, so the guard reads it before the body:
+ * a script gets "session ended" as data it shows in place, a browser without
+ * JavaScript a redirect to the login form (docs/decisions/007).
+ */
+export function scriptActionHref(path: string): string {
+  return `${path}${path.includes("?") ? "&" : "?"}client=js`;
+}
+
+export function isScriptRequest(url: URL): boolean {
+  return url.searchParams.get("client") === "js";
+}

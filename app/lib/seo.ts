@@ -3,7 +3,7 @@ import { owner } from "~/content/owner";
 interface PageMeta {
   title: string;
   description: string;
-  /** Path of the page, for og:url; the origin is added in the browser-independent way below. */
+  /** Root-relative path of the page, for og:url. */
   path: string;
   /** Absolute or root-relative URL of a preview image. */
   image?: string;
@@ -11,17 +11,31 @@ interface PageMeta {
   noindex?: boolean;
 }
 
-/** Title, description and Open Graph tags for a route's `meta` export. */
-export function pageMeta({ title, description, path, image, noindex }: PageMeta) {
+/** A route's `meta` arguments as far as they matter here: the root's loader data is among them. */
+type MetaMatches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
+
+/** The site's origin as the root loader gives it (PUBLIC_URL, else the request's). */
+function siteOrigin(matches: MetaMatches): string | undefined {
+  const data = matches.find((match) => match?.id === "root")?.loaderData as { origin?: unknown } | undefined;
+  return typeof data?.origin === "string" ? data.origin : undefined;
+}
+
+/**
+ * Title, description and Open Graph tags for a route's `meta` export. Link
+ * previews need absolute URLs, so og:url and og:image get the site's origin.
+ */
+export function pageMeta(matches: MetaMatches, { title, description, path, image, noindex }: PageMeta) {
+  const origin = siteOrigin(matches);
+  const absolute = (url: string) => (origin ? new URL(url, origin).href : url);
   return [
     { title },
     { name: "description", content: description },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
-    { property: "og:url", content: path },
+    { property: "og:url", content: absolute(path) },
     { property: "og:site_name", content: owner.name },
-    ...(image ? [{ property: "og:image", content: image }] : []),
+    ...(image ? [{ property: "og:image", content: absolute(image) }] : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];

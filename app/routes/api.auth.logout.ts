@@ -1,9 +1,9 @@
 import { logout } from "~/server/auth.server";
-import { httpError, jsonApi, methodNotAllowed } from "~/server/http.server";
+import { HttpError, jsonApi, methodNotAllowed } from "~/server/http.server";
 import type { Route } from "./+types/api.auth.logout";
 
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
-  if (request.method !== "POST") throw httpError(405, "Use POST to log out.", {}, { Allow: "POST" });
+  if (request.method !== "POST") throw new HttpError(405, "Use POST to log out.", {}, { Allow: "POST" });
   return new Response(null, { status: 204, headers: { "Set-Cookie": await logout(request) } });
 });
 

@@ -4,6 +4,6 @@ import type { Route } from "./+types/api.auth.validate";
 
 export const loader = jsonApi(async ({ request }: Route.LoaderArgs) => {
   return Response.json({ valid: await isAdmin(request) }, { headers: { "Cache-Control": "no-store" } });
-});
+}, { allow: "GET" });
 
 export const action = methodNotAllowed("GET");

@@ -1,16 +1,20 @@
 import { requireAdmin } from "~/server/auth.server";
-import { httpError, jsonApi } from "~/server/http.server";
-import { deleteImage, getImage, updateImage } from "~/server/images.server";
+import { readJson } from "~/server/body.server";
+import { HttpError, jsonApi } from "~/server/http.server";
+import { deleteImage, updateImage } from "~/server/image-store.server";
+import { getImage } from "~/server/images.server";
 import { parseImageId, parseImageText } from "~/server/validation.server";
 import type { Route } from "./+types/api.image.$id";
 
+const ALLOW = "GET, PUT, DELETE";
+
 export const loader = jsonApi(async ({ params }: Route.LoaderArgs) => {
   return Response.json(getImage(parseImageId(params.id)));
-});
+}, { allow: ALLOW });
 
-async function readJson(request: Request): Promise<Record<string, unknown>> {
-  const body: unknown = await request.json().catch(() => undefined);
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw httpError(400, "Send a JSON object.");
+async function readObject(request: Request): Promise<Record<string, unknown>> {
+  const body = await readJson(request);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, "Send a JSON object.");
   return body as Record<string, unknown>;
 }
 
@@ -19,9 +23,9 @@ export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
   const id = parseImageId(params.id);
   switch (request.method) {
     case "PUT": {
-      const body = await readJson(request);
+      const body = await readObject(request);
       if (body.id !== undefined && body.id !== id && body.id !== String(id)) {
-        throw httpError(400, "The id in the body does not match the id in the path.");
+        throw new HttpError(400, "The id in the body does not match the id in the path.");
       }
       return Response.json(updateImage(id, parseImageText(body)));
     }
@@ -29,6 +33,6 @@ export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
       await deleteImage(id);
       return new Response(null, { status: 204 });
     default:
-      throw httpError(405, "Use PUT to edit an image or DELETE to remove it.", {}, { Allow: "GET, PUT, DELETE" });
+      throw new HttpError(405, "Use PUT to edit an image or DELETE to remove it.", {}, { Allow: ALLOW });
   }
 });

@@ -1,20 +1,22 @@
 import { requireAdmin } from "~/server/auth.server";
-import { httpError, jsonApi } from "~/server/http.server";
+import { HttpError, jsonApi } from "~/server/http.server";
 import { uploadImages } from "~/server/image-upload.server";
 import { listImages } from "~/server/images.server";
 import { parseListQuery } from "~/server/validation.server";
 import type { Route } from "./+types/api.image";
 
+const ALLOW = "GET, POST";
+
 export const loader = jsonApi(async ({ request }: Route.LoaderArgs) => {
   const query = parseListQuery(new URL(request.url).searchParams);
   return Response.json(listImages(query));
-});
+}, { allow: ALLOW });
 
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
   await requireAdmin(request);
-  if (request.method !== "POST") throw httpError(405, "Use POST to upload an image.", {}, { Allow: "GET, POST" });
+  if (request.method !== "POST") throw new HttpError(405, "Use POST to upload an image.", {}, { Allow: ALLOW });
   const [result] = await uploadImages(request, { maxFiles: 1 });
-  if (!result) return Response.json({ message: "Send the image in the field named image." }, { status: 400 });
-  if (!result.ok) return Response.json({ message: result.message, ...result.extra }, { status: result.status });
+  if (!result) throw new HttpError(400, "Send the image in the field named image.");
+  if (!result.ok) throw result.error;
   return Response.json(result.image, { status: 201 });
 });

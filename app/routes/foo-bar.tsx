@@ -2,9 +2,10 @@ import { useSearchParams } from "react-router";
 import { KanaConverter } from "~/components/demos/kana-converter";
 import { DemoPage } from "~/components/demos/demo-page";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/foo-bar";
 
-export function meta() {
-  return pageMeta({
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
     title: "Numbers in Japanese kana · numeral-to-kana demo",
     description: "Type a number and read it in Japanese hiragana or katakana, with its kanji form: a demo of the numeral-to-kana package.",
     path: "/foo-bar",

@@ -1,16 +1,8 @@
-import { db } from "~/server/db.server";
+import { checkHealth } from "~/server/health.server";
 import { methodNotAllowed } from "~/server/http.server";
-import { storageWritable } from "~/server/storage.server";
 
 export async function loader() {
-  let database = false;
-  try {
-    database = db().$client.prepare("SELECT 1 AS ok").get() !== undefined;
-  } catch {
-    database = false;
-  }
-  const storage = await storageWritable();
-  const ok = database && storage;
+  const { ok, database, storage } = await checkHealth();
   return Response.json(
     { status: ok ? "ok" : "unavailable", database, storage },
     { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },

@@ -13,8 +13,8 @@ import { randomImages } from "~/server/images.server";
 import "~/styles/home.css";
 import type { Route } from "./+types/home";
 
-export function meta() {
-  return pageMeta({
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
     title: `${owner.name} · Portfolio`,
     description: `${owner.tagline} in ${owner.location}: projects, technologies and photography by ${owner.name}.`,
     path: "/",

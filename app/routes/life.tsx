@@ -3,9 +3,10 @@ import { DemoPage } from "~/components/demos/demo-page";
 import { GameOfLife } from "~/components/demos/game-of-life";
 import { parseLifeQuery } from "~/lib/life";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/life";
 
-export function meta() {
-  return pageMeta({
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
     title: "Conway's game of life",
     description: "Conway's cellular automaton in the browser: load a glider, a pulsar or a glider gun, step through generations or let it run.",
     path: "/life",

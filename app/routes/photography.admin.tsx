@@ -1,38 +1,27 @@
 import { useEffect } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  redirect,
-  useLocation,
-  useNavigate,
-  type ShouldRevalidateFunctionArgs,
-} from "react-router";
+import { data, isRouteErrorResponse, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Dashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
-import type { UploadSummary } from "~/components/admin/plain-upload-form";
 import { useAuth } from "~/components/auth";
 import { ErrorBoundaryPage } from "~/components/error-page";
-import { MAX_FORM_FILES } from "~/lib/limits";
-import { ADMIN_PATH, GALLERY_PATH } from "~/lib/paths";
+import { ADMIN_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
-import { isAdmin, login, logout, requireAdmin } from "~/server/auth.server";
-import { errorMessage } from "~/server/http.server";
-import { uploadImages } from "~/server/image-upload.server";
+import { isAdmin, NOT_LOGGED_IN } from "~/server/auth.server";
+import { readForm } from "~/server/body.server";
+import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
+import { HttpError } from "~/server/http.server";
 import { galleryStats } from "~/server/images.server";
+import { login } from "~/server/login.server";
 import { safeRedirect } from "~/server/security.server";
+import { takeUploadReport } from "~/server/upload-report.server";
 import "~/styles/admin.css";
 import type { Route } from "./+types/photography.admin";
 
 const UNKNOWN_ERROR = "An unknown error occurred";
-const NO_STORE = { "Cache-Control": "no-store" };
+const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE };
 
-type ActionResult =
-  | { intent: "login"; token: string; redirectTo: string }
-  | { intent: "upload"; results: UploadSummary[] }
-  | { intent: "login" | "upload" | "logout" | null; error: string; username?: string };
-
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta({
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(matches, {
     title: loaderData?.admin ? "Admin Dashboard" : "Gallery Admin Login",
     description: "Manage the photo gallery.",
     path: ADMIN_PATH,
@@ -42,74 +31,60 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 /** Every answer of this page, error pages and action answers included, is private. */
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
+/**
+ * The login form, or the dashboard. A visitor sent here by a guard (the URL
+ * names where to go back to) is told why; the dashboard shows the report of
+ * a plain-form upload once.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  if (!(await isAdmin(request))) return { admin: false as const };
-  return { admin: true as const, stats: galleryStats() };
+  if (!(await isAdmin(request))) {
+    const sentByGuard = new URL(request.url).searchParams.has("redirectTo");
+    return { admin: false as const, notice: sentByGuard ? NOT_LOGGED_IN : null };
+  }
+  const upload = await takeUploadReport(request);
+  const dashboard = { admin: true as const, stats: galleryStats(), upload: upload?.report ?? null };
+  return upload ? data(dashboard, { headers: { "Set-Cookie": upload.clear } }) : dashboard;
 }
 
 function isMultipart(request: Request): boolean {
   return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 }
 
+/** The login form's post; Logout and the plain upload form have routes of their own. */
 export async function action({ request, context }: Route.ActionArgs) {
-  // A multipart body can be read once, by the upload itself: its intent is in the URL.
-  if (new URL(request.url).searchParams.get("intent") === "upload") return uploadAction(request);
-  if (isMultipart(request)) {
-    return data<ActionResult>({ intent: null, error: "Upload files with the upload form." }, { status: 415 });
+  // Refused unread: an upload belongs to the upload route.
+  if (isMultipart(request)) return data({ intent: null, error: "Upload files with the upload form." }, { status: 415 });
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return data({ intent: null, error: error.message }, { status: error.status });
   }
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "login") return loginAction(request, form, context.clientIp);
-  if (intent === "logout") {
-    return redirect(GALLERY_PATH, { status: 303, headers: { ...NO_STORE, "Set-Cookie": await logout(request) } });
-  }
-  return data<ActionResult>({ intent: null, error: "Unknown action." }, { status: 400 });
-}
-
-async function loginAction(request: Request, form: FormData, clientIp: string) {
+  if (form.get("intent") !== "login") return data({ intent: null, error: "Unknown action." }, { status: 400 });
+  const redirectTo = safeRedirect(form.get("redirectTo"), ADMIN_PATH);
   try {
     const credentials = { username: form.get("username"), password: form.get("password") };
-    const { token, setCookie } = await login(request, credentials, clientIp);
-    const redirectTo = safeRedirect(form.get("redirectTo"), ADMIN_PATH);
+    const { token, headers } = await login(request, credentials, context.clientIp);
     if (form.get("client") === "js") {
       // Only a page running JavaScript asked for the token, and only it can keep it.
-      return data<ActionResult>({ intent: "login", token, redirectTo }, { headers: { "Set-Cookie": setCookie } });
+      return data({ intent: "login" as const, token, redirectTo }, { headers });
     }
-    return redirect(redirectTo, { status: 303, headers: { ...NO_STORE, "Set-Cookie": setCookie } });
+    headers.set("Cache-Control", PRIVATE_NO_STORE);
+    return redirect(redirectTo, { status: 303, headers });
   } catch (error) {
-    const { status, message } = await errorMessage(error);
+    if (!(error instanceof HttpError)) throw error;
     // Without JavaScript the page is drawn anew: keep the username typed, never the password.
     const username = form.get("username");
-    return data<ActionResult>(
-      { intent: "login", error: message || UNKNOWN_ERROR, username: typeof username === "string" ? username : "" },
-      { status },
+    return data(
+      { intent: "login" as const, error: error.message, username: typeof username === "string" ? username : "" },
+      { status: error.status },
     );
-  }
-}
-
-async function uploadAction(request: Request) {
-  await requireAdmin(request);
-  try {
-    const results = await uploadImages(request, { maxFiles: MAX_FORM_FILES });
-    if (results.length === 0) {
-      return data<ActionResult>({ intent: "upload", error: "Choose at least one image to upload." }, { status: 400 });
-    }
-    const summaries = results.map<UploadSummary>((result) =>
-      result.ok
-        ? { ok: true, filename: result.filename, name: result.image.name }
-        : { ok: false, filename: result.filename, reason: result.message },
-    );
-    const firstRefusal = results.find((result) => !result.ok);
-    const status = firstRefusal && summaries.every((summary) => !summary.ok) ? firstRefusal.status : 200;
-    return data<ActionResult>({ intent: "upload", results: summaries }, { status });
-  } catch (error) {
-    const { status, message } = await errorMessage(error);
-    return data<ActionResult>({ intent: "upload", error: message }, { status });
   }
 }
 
 /** A request that never got an answer (network down) still ends in a message, not an error page. */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ActionResult | Response> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
@@ -121,7 +96,8 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 
 /** When the action never reached the server nothing changed there, and reloading would fail the same way. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const unanswered = (actionResult as ActionResult | undefined)?.intent === null && actionResult?.error === UNKNOWN_ERROR;
+  const result = actionResult as Route.ComponentProps["actionData"];
+  const unanswered = result?.intent === null && result.error === UNKNOWN_ERROR;
   return unanswered ? false : defaultShouldRevalidate;
 }
 
@@ -144,25 +120,12 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
   if (!loaderData.admin) {
     const searchRedirect = new URLSearchParams(location.search).get("redirectTo");
     const username = actionData && "username" in actionData ? actionData.username : undefined;
-    return <LoginForm error={error} redirectTo={searchRedirect} username={username} />;
+    return <LoginForm error={error ?? loaderData.notice} redirectTo={searchRedirect} username={username} />;
   }
-  return (
-    <Dashboard
-      stats={loaderData.stats}
-      uploadResults={actionData && "results" in actionData ? actionData.results : null}
-      error={actionData?.intent === "login" ? null : error}
-    />
-  );
+  return <Dashboard stats={loaderData.stats} upload={loaderData.upload} error={actionData?.intent === "login" ? null : error} />;
 }
 
-/**
- * Errors stay on this route so its no-store header covers them too. A refused
- * request (an expired session posting an upload) gets the login form back.
- */
+/** Errors stay on this route so its no-store header covers them too. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 401) {
-    const body = error.data as { message?: unknown } | undefined;
-    return <LoginForm error={typeof body?.message === "string" ? body.message : UNKNOWN_ERROR} redirectTo={null} />;
-  }
   return <ErrorBoundaryPage error={error} backTo={ADMIN_PATH} backLabel="Back to the admin page" />;
 }

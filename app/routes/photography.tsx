@@ -4,47 +4,81 @@ import { owner } from "~/content/owner";
 import { listPosition, onlyViewerChanged, viewerImageId } from "~/lib/gallery-url";
 import { ADMIN_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
-import { isAdmin, requireAdmin } from "~/server/auth.server";
-import { errorMessage } from "~/server/http.server";
-import { applyImageIntent, getImage, listImages, neighbours } from "~/server/images.server";
+import { isAdmin, requireAdminPage } from "~/server/auth.server";
+import { readForm } from "~/server/body.server";
+import { HttpError, pageError } from "~/server/http.server";
+import { deleteImage, updateImage } from "~/server/image-store.server";
+import { getImage, listImages, neighbours } from "~/server/images.server";
 import { safeRedirect } from "~/server/security.server";
-import { parseImageId, parseListQuery } from "~/server/validation.server";
+import { parseImageId, parseImageText, parseListQuery } from "~/server/validation.server";
 import type { Route } from "./+types/photography";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const position = listPosition(url.searchParams);
-  const page = listImages(parseListQuery(new URLSearchParams(position)));
-  const admin = await isAdmin(request);
-  const imageParam = url.searchParams.get("image");
-  const viewer = imageParam === null ? null : viewerOf(parseImageId(imageParam));
-  return { page, position, admin, viewer, origin: url.origin };
+  try {
+    const url = new URL(request.url);
+    const position = listPosition(url.searchParams);
+    const page = listImages(parseListQuery(new URLSearchParams(position)));
+    const admin = await isAdmin(request);
+    const imageParam = url.searchParams.get("image");
+    const viewer = imageParam === null ? null : viewerOf(parseImageId(imageParam));
+    return { page, position, admin, viewer };
+  } catch (error) {
+    throw pageError(error);
+  }
 }
 
 function viewerOf(id: number) {
   return { image: getImage(id), ...neighbours(id) };
 }
 
+function formText(form: FormData | undefined, name: string): string | undefined {
+  const value = form?.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The viewer's edit and delete forms: the same server calls as PUT and DELETE /api/image/:id. */
+async function applyIntent(form: FormData) {
+  const id = parseImageId(formText(form, "id"));
+  switch (form.get("intent")) {
+    case "update": {
+      const text = parseImageText({ name: formText(form, "name"), description: formText(form, "description") });
+      return { intent: "update" as const, image: updateImage(id, text) };
+    }
+    case "delete":
+      await deleteImage(id);
+      return { intent: "delete" as const, id };
+    default:
+      throw new HttpError(400, "intent must be update or delete");
+  }
+}
+
+/**
+ * Without JavaScript the forms carry redirectTo and are sent back to the
+ * photo; the page's script leaves it out and gets the result as data. A
+ * refusal is shown in place, the typed values kept.
+ */
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  const form = await request.formData();
-  const redirectTo = form.get("redirectTo");
+  let form: FormData | undefined;
   try {
-    const result = await applyImageIntent(form);
+    await requireAdminPage(request);
+    form = await readForm(request);
+    const result = await applyIntent(form);
+    const redirectTo = form.get("redirectTo");
     if (redirectTo !== null) return redirect(safeRedirect(redirectTo, GALLERY_PATH), 303);
     return { ok: true as const, ...result };
   } catch (error) {
-    const { status, message } = await errorMessage(error);
-    const id = Number(form.get("id"));
-    const name = form.get("name");
-    const description = form.get("description");
+    if (!(error instanceof HttpError)) throw error;
+    const id = Number(formText(form, "id"));
+    const name = formText(form, "name");
     const failure = {
       ok: false as const,
       id: Number.isSafeInteger(id) ? id : null,
-      message,
-      values: typeof name === "string" ? { name, description: typeof description === "string" ? description : "" } : undefined,
+      message: error.message,
+      /** The session ended under the page's script: the message links to the login form. */
+      sessionEnded: error.status === 401,
+      values: name === undefined ? undefined : { name, description: formText(form, "description") ?? "" },
     };
-    return data(failure, { status });
+    return data(failure, { status: error.status });
   }
 }
 
@@ -60,17 +94,17 @@ export function shouldRevalidate({ currentUrl, nextUrl, formAction, defaultShoul
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const photo = loaderData?.viewer?.image;
   if (photo) {
-    return pageMeta({
+    return pageMeta(matches, {
       title: `${photo.name} | Image Gallery | ${owner.name}`,
       description: photo.description || `A photograph by ${owner.name}.`,
       path: `${GALLERY_PATH}?image=${photo.id}`,
-      image: new URL(photo.url, loaderData.origin).href,
+      image: photo.url,
     });
   }
-  return pageMeta({ title: `Image Gallery | ${owner.name}`, description: `Photographs by ${owner.name}.`, path: GALLERY_PATH });
+  return pageMeta(matches, { title: `Image Gallery | ${owner.name}`, description: `Photographs by ${owner.name}.`, path: GALLERY_PATH });
 };
 
 const TITLE_ID = "gallery-title";

@@ -3,9 +3,10 @@ import { DemoPage } from "~/components/demos/demo-page";
 import { SortingVisualizer } from "~/components/demos/sorting-visualizer";
 import { pageMeta } from "~/lib/seo";
 import { parseSortingQuery } from "~/lib/sorting";
+import type { Route } from "./+types/sorting";
 
-export function meta() {
-  return pageMeta({
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, {
     title: "Sorting visualizer · Bubble, insertion, selection and quicksort",
     description: "Step through bubble sort, insertion sort, selection sort and quicksort and see every comparison and swap.",
     path: "/sorting",

@@ -1,36 +1,25 @@
-import bcrypt from "bcryptjs";
 import { and, eq, gt, lt } from "drizzle-orm";
-import fs from "node:fs";
-import path from "node:path";
-import { createCookie } from "react-router";
+import { createCookie, redirect } from "react-router";
+import { isScriptRequest, loginHref } from "~/lib/paths";
+import { PRIVATE_NO_STORE } from "./cache-policy.server";
 import { config } from "./config.server";
 import { db } from "./db.server";
-import { httpError } from "./http.server";
+import { HttpError } from "./http.server";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { sessions, users } from "./schema";
-import { assertSameOrigin, isHttps, randomToken, sha256 } from "./security.server";
-import { clearFailures, recordFailure, retryAfterSeconds } from "./throttle.server";
+import { assertSameOrigin, isHttps, randomToken, safeRedirect, sha256 } from "./security.server";
+import { sessionSecrets } from "./session-secrets.server";
 
-export const BCRYPT_COST = 12;
 /** Idle lifetime: each use pushes expiry forward, at most up to the absolute lifetime. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+export const NOT_LOGGED_IN = "You must be logged in as the admin.";
+/** What a page running JavaScript shows in place when the admin's session ended under it. */
+export const SESSION_ENDED = "Your session has ended — log in again";
 /** Expiry is only written back when it moved by more than this, so reads stay reads. */
 const SLIDE_GRANULARITY_MS = 60 * 60 * 1000;
-const MAX_PASSWORD_BYTES = 72;
 
 let sessionCookie: ReturnType<typeof createCookie> | undefined;
-
-/** The signing secrets: SESSION_SECRET, or one generated once and kept in DATA_DIR. */
-function sessionSecrets(): string[] {
-  const configured = config().sessionSecrets;
-  if (configured) return configured;
-  const file = path.join(config().dataDir, "session-secret");
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(config().dataDir, { recursive: true });
-    fs.writeFileSync(file, randomToken(48), { mode: 0o600, flag: "wx" });
-  }
-  return [fs.readFileSync(file, "utf8").trim()];
-}
 
 function cookie() {
   sessionCookie ??= createCookie("__session", {
@@ -43,7 +32,7 @@ function cookie() {
   return sessionCookie;
 }
 
-function secureFor(request: Request): boolean {
+export function secureFor(request: Request): boolean {
   const setting = config().cookieSecure;
   return setting === "auto" ? isHttps(request) : setting;
 }
@@ -51,14 +40,15 @@ function secureFor(request: Request): boolean {
 /** Creates the admin from the environment, or with a generated password printed once. */
 export async function ensureAdmin(log: (line: string) => void = console.log): Promise<void> {
   sessionSecrets();
+  await dummyPasswordHash();
   const { adminUsername, adminPassword } = config();
   const existing = db().select().from(users).get();
   if (adminPassword) {
-    if (existing && (await bcrypt.compare(adminPassword, existing.passwordHash))) {
+    if (existing && (await verifyPassword(adminPassword, existing.passwordHash))) {
       db().update(users).set({ username: adminUsername }).where(eq(users.id, existing.id)).run();
       return;
     }
-    const passwordHash = await bcrypt.hash(adminPassword, BCRYPT_COST);
+    const passwordHash = await hashPassword(adminPassword);
     if (existing) {
       // A new password ends every session opened with the old one.
       db().update(users).set({ username: adminUsername, passwordHash }).where(eq(users.id, existing.id)).run();
@@ -75,49 +65,13 @@ export async function ensureAdmin(log: (line: string) => void = console.log): Pr
     return;
   }
   const generated = randomToken(18);
-  db().insert(users).values({ username: adminUsername, passwordHash: await bcrypt.hash(generated, BCRYPT_COST) }).run();
+  db().insert(users).values({ username: adminUsername, passwordHash: await hashPassword(generated) }).run();
   log(`Created the admin "${adminUsername}" with the password: ${generated}`);
   log("It is shown only this once. Set ADMIN_PASSWORD to choose your own.");
 }
 
-let dummyHash: Promise<string> | undefined;
-
-export interface LoginResult {
-  token: string;
-  setCookie: string;
-}
-
-/**
- * Checks the credentials and opens a new session. Unknown users and wrong
- * passwords get the same answer after the same bcrypt work.
- */
-export async function login(
-  request: Request,
-  input: { username?: unknown; password?: unknown },
-  clientIp: string,
-): Promise<LoginResult> {
-  assertSameOrigin(request);
-  const { username, password } = input;
-  if (typeof username !== "string" || typeof password !== "string" || !username || !password) {
-    throw httpError(400, "Username and password are required.");
-  }
-  if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) {
-    throw httpError(400, `The password may be at most ${MAX_PASSWORD_BYTES} bytes long.`);
-  }
-  const keys = [`ip:${clientIp}`, `user:${username.toLowerCase()}`];
-  const wait = retryAfterSeconds(keys);
-  if (wait > 0) {
-    throw httpError(429, `Too many failed login attempts. Try again in ${wait} seconds.`, {}, { "Retry-After": String(wait) });
-  }
-  const user = db().select().from(users).where(eq(users.username, username)).get();
-  dummyHash ??= bcrypt.hash(randomToken(), BCRYPT_COST);
-  const matches = await bcrypt.compare(password, user?.passwordHash ?? (await dummyHash));
-  if (!user || !matches) {
-    recordFailure(keys);
-    throw httpError(401, "Invalid username or password.");
-  }
-  clearFailures(keys);
-
+/** Opens a new session for the user: the session cookie and the separate client token. */
+export async function openSession(request: Request, userId: number): Promise<{ token: string; setCookie: string }> {
   const sessionId = randomToken();
   const token = randomToken();
   const now = Date.now();
@@ -125,7 +79,7 @@ export async function login(
   db()
     .insert(sessions)
     .values({
-      userId: user.id,
+      userId,
       cookieHash: sha256(sessionId),
       tokenHash: sha256(token),
       createdAt: new Date(now),
@@ -173,12 +127,31 @@ export async function getAdminSession(request: Request): Promise<AdminSession | 
 }
 
 /**
- * The guard on every protected loader, action and API handler: 401 without a
- * live session, 403 for a cookie-authenticated request from another site.
+ * The guard on every /api handler that changes something: 401 without a live
+ * session, 403 for a cookie-authenticated request from another site.
  */
 export async function requireAdmin(request: Request): Promise<AdminSession> {
   const session = await getAdminSession(request);
-  if (!session) throw httpError(401, "You must be logged in as the admin.");
+  if (!session) throw new HttpError(401, NOT_LOGGED_IN);
+  if (session.via === "cookie") assertSameOrigin(request);
+  return session;
+}
+
+/**
+ * The guard on every protected page loader and action. Without a live
+ * session a browser is sent to the login form, which brings it back to
+ * `returnTo` (by default the requested page) once logged in; the page's own
+ * script (`scriptActionHref`) gets a 401 HttpError instead, which the action
+ * shows in place. A request from another site gets a 403 HttpError.
+ */
+export async function requireAdminPage(request: Request, returnTo?: string): Promise<AdminSession> {
+  const session = await getAdminSession(request);
+  const url = new URL(request.url);
+  if (!session) {
+    if (isScriptRequest(url)) throw new HttpError(401, SESSION_ENDED);
+    const back = safeRedirect(returnTo ?? url.pathname + url.search);
+    throw redirect(loginHref(back), { status: 303, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  }
   if (session.via === "cookie") assertSameOrigin(request);
   return session;
 }

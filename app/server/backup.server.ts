@@ -4,7 +4,8 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { config } from "./config.server";
 import { databaseFile, openDatabase } from "./db.server";
-import { imagesDir, STORAGE_KEY_PATTERN } from "./storage.server";
+import { makePrivate } from "./private-files.server";
+import { imageFolderFiles, imagesDir, STORAGE_KEY_PATTERN } from "./storage.server";
 
 const SNAPSHOT = "portfolio.sqlite";
 
@@ -24,11 +25,7 @@ function rowsIn(databasePath: string): StoredRow[] {
     }[];
     return rows.map((row) => ({
       key: row.key,
-      files: [
-        "original",
-        ...(JSON.parse(row.webp) as number[]).map((w) => `w${w}.webp`),
-        ...(JSON.parse(row.avif) as number[]).map((w) => `w${w}.avif`),
-      ],
+      files: imageFolderFiles(JSON.parse(row.webp) as number[], JSON.parse(row.avif) as number[]),
     }));
   } finally {
     sqlite.close();
@@ -81,6 +78,9 @@ export async function backup(target: string): Promise<{ images: number; dropped:
   } finally {
     sqlite.close();
   }
+  // Copies keep the live files' modes, which a site from before they were private may still have.
+  makePrivate(snapshot);
+  makePrivate(path.join(dir, "images"), { recursive: true });
   return { images: rowsIn(snapshot).length, dropped: vanished.length };
 }
 
@@ -110,6 +110,9 @@ export async function restore(source: string): Promise<{ images: number }> {
   const stagedImages = `${imagesDir()}.restoring`;
   await fsp.rm(stagedImages, { recursive: true, force: true });
   await fsp.cp(path.join(dir, "images"), stagedImages, { recursive: true });
+  // Copies keep the backup's modes, and an older backup's are readable by all.
+  makePrivate(`${target}.restoring`);
+  makePrivate(stagedImages, { recursive: true });
 
   await fsp.rm(`${target}-wal`, { force: true });
   await fsp.rm(`${target}-shm`, { force: true });

@@ -11,7 +11,17 @@ export interface Config {
   /** Bytes; 0 means no limit. */
   maxUploadBytes: number;
   trustProxy: number;
+  /** bcrypt cost of new hashes. Only the test suite lowers it (TEST_BCRYPT_COST); production starts refuse that (scripts/start.mjs). */
+  bcryptCost: number;
+  /** The site's public origin (`https://example.com`), or undefined to take it from each request. */
+  publicUrl: string | undefined;
+  /** A client must send all request headers within this time. */
+  headersTimeoutMs: number;
+  /** A connection on which nothing moves for this long is closed (see http-timeouts.server.ts). */
+  idleTimeoutMs: number;
 }
+
+export const BCRYPT_COST = 12;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -42,6 +52,28 @@ function cookieSecure(raw: string | undefined): Config["cookieSecure"] {
   }
 }
 
+/**
+ * The origin every absolute URL is built from. The site has no base path (its
+ * links are root-relative), so a path other than `/` is refused rather than
+ * silently dropped.
+ */
+function publicUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  const refuse = (why: string) => new ConfigError(`PUBLIC_URL must be the site's address like https://example.com (${why}), got "${raw}"`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw refuse("not an absolute URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw refuse("http or https only");
+  if (url.username || url.password) throw refuse("no user name or password");
+  if (url.search || url.hash || value.includes("?") || value.includes("#")) throw refuse("no query or fragment");
+  if (url.pathname !== "/") throw refuse("no path: the site is served from the root");
+  return url.origin;
+}
+
 /** Reads and validates the environment; throws ConfigError with one clear line. */
 export function parseConfig(env: Env, cwd = process.cwd()): Config {
   const adminUsername = env.ADMIN_USERNAME?.trim() || "admin";
@@ -69,6 +101,10 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     cookieSecure: cookieSecure(env.COOKIE_SECURE),
     maxUploadBytes: integer(env, "MAX_UPLOAD_MB", 100, 0, 1_000_000) * 1024 * 1024,
     trustProxy: integer(env, "TRUST_PROXY", 0, 0, 10),
+    bcryptCost: integer(env, "TEST_BCRYPT_COST", BCRYPT_COST, 4, BCRYPT_COST),
+    publicUrl: publicUrl(env.PUBLIC_URL),
+    headersTimeoutMs: integer(env, "HEADERS_TIMEOUT_S", 30, 1, 3600) * 1000,
+    idleTimeoutMs: integer(env, "IDLE_TIMEOUT_S", 60, 1, 3600) * 1000,
   };
 }
 

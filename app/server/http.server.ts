@@ -1,45 +1,67 @@
+import { data } from "react-router";
+
 /**
- * Errors travel as JSON Responses: API routes return them as they are, page
- * actions turn them into inline messages with `errorMessage`, and document
- * loaders let them reach the error boundary with their status.
+ * A refusal with its HTTP status, thrown by server functions. API routes turn
+ * it into the JSON answer `{ message, ...extra }` (`toResponse`, through
+ * `jsonApi`), page actions into an inline message, page loaders into the
+ * error page (`pageError`).
  */
-export function httpError(
-  status: number,
-  message: string,
-  extra: Record<string, unknown> = {},
-  headers?: HeadersInit,
-): Response {
-  return Response.json({ message, ...extra }, { status, headers });
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Any other fields of the JSON answer, such as the existing id of a duplicate. */
+    readonly extra: Record<string, unknown> = {},
+    /** Such as Retry-After or Allow. */
+    readonly headers?: HeadersInit,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+
+  toResponse(): Response {
+    return Response.json({ message: this.message, ...this.extra }, { status: this.status, headers: this.headers });
+  }
 }
 
-export interface ErrorBody {
-  status: number;
-  message: string;
-  /** Any other fields of the JSON answer, such as the existing id of a duplicate. */
-  extra: Record<string, unknown>;
+/** For page loaders: an HttpError reaches the error boundary with its status and message; anything else as it is. */
+export function pageError(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  return data({ message: error.message, ...error.extra }, { status: error.status, headers: error.headers });
 }
 
-/** Reads an error Response thrown by a server function; rethrows anything else. */
-export async function errorMessage(error: unknown): Promise<ErrorBody> {
-  if (!(error instanceof Response)) throw error;
-  const { message, ...extra } = (await error.json().catch(() => ({}))) as Record<string, unknown>;
-  return { status: error.status, message: typeof message === "string" ? message : error.statusText, extra };
+/** OPTIONS reaches a resource route's loader: answered with the methods the route serves. */
+function optionsAnswer(allow: string): Response {
+  return new Response(null, { status: 204, headers: { Allow: allow } });
 }
 
-/** Wraps an /api handler so any unexpected error is still a JSON answer. */
-export function jsonApi<Args>(handler: (args: Args) => Promise<Response>) {
+/**
+ * Wraps an /api handler or an action-only route so every refusal, and any
+ * unexpected error, is a JSON answer; a thrown Response (a guard's redirect)
+ * is answered as it is. A loader passes `allow`, the methods its route
+ * serves, to answer OPTIONS.
+ */
+export function jsonApi<Args extends { request: Request }>(
+  handler: (args: Args) => Promise<Response>,
+  { allow }: { allow?: string } = {},
+) {
   return async (args: Args): Promise<Response> => {
+    if (allow && args.request.method === "OPTIONS") return optionsAnswer(allow);
     try {
       return await handler(args);
     } catch (error) {
+      if (error instanceof HttpError) return error.toResponse();
       if (error instanceof Response) return error;
       console.error(error);
-      return httpError(500, "Internal server error");
+      return new HttpError(500, "Internal server error").toResponse();
     }
   };
 }
 
-/** For a method a resource route does not serve: a JSON 405 naming the ones it does. */
+/** For a method a route does not serve: a JSON 405 naming the ones it does (204 for OPTIONS). */
 export function methodNotAllowed(allow: string) {
-  return async (): Promise<Response> => httpError(405, `Use ${allow} here.`, {}, { Allow: allow });
+  return async ({ request }: { request: Request }): Promise<Response> =>
+    request.method === "OPTIONS"
+      ? optionsAnswer(allow)
+      : new HttpError(405, `Use ${allow} here.`, {}, { Allow: allow }).toResponse();
 }

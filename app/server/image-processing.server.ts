@@ -1,7 +1,7 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
-import { httpError } from "./http.server";
+import { HttpError } from "./http.server";
 
 // No cache: every image is read once, and the cache would only grow the heap.
 sharp.cache(false);
@@ -31,8 +31,8 @@ interface ProcessedImage {
   placeholder: string;
 }
 
-function notAnImage(): Response {
-  return httpError(415, `The file is not a supported image. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
+function notAnImage(): HttpError {
+  return new HttpError(415, `The file is not a supported image. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
 }
 
 export function variantWidthsFor(width: number): number[] {
@@ -43,7 +43,7 @@ export function variantWidthsFor(width: number): number[] {
   return widths;
 }
 
-/** The content decides the type: returns the MIME type or throws a 415/413 Response. */
+/** The content decides the type: returns the MIME type or throws a 415/413 HttpError. */
 async function inspect(source: string): Promise<{ mimeType: string; width: number; height: number }> {
   let metadata: Metadata;
   try {
@@ -55,7 +55,7 @@ async function inspect(source: string): Promise<{ mimeType: string; width: numbe
   const mimeType = format === "avif" ? "image/avif" : ACCEPTED[format ?? ""];
   if (!mimeType || !metadata.width || !metadata.height) throw notAnImage();
   if (metadata.width * metadata.height > MAX_PIXELS) {
-    throw httpError(413, `The image has too many pixels: at most ${MAX_PIXELS / 1_000_000} megapixels are accepted.`);
+    throw new HttpError(413, `The image has too many pixels: at most ${MAX_PIXELS / 1_000_000} megapixels are accepted.`);
   }
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;

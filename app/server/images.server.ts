@@ -1,30 +1,14 @@
+/**
+ * Reading the images table: the gallery's pages, random picks, one photo and
+ * its neighbours, the totals, and the row-to-API mapping. Writes (files and
+ * rows together) are in `image-store.server.ts`.
+ */
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sum, type SQL } from "drizzle-orm";
-import fsp from "node:fs/promises";
-import path from "node:path";
 import type { Image, ImagePage } from "~/lib/image";
 import { db } from "./db.server";
-import { httpError } from "./http.server";
-import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage } from "./image-processing.server";
-import { forgetVariants } from "./media.server";
+import { HttpError } from "./http.server";
 import { images, type ImageRow } from "./schema";
-import {
-  commitImageDir,
-  newStorageKey,
-  removeImageDir,
-  storageErrorResponse,
-  storageUnavailable,
-  storageWritable,
-  tmpPath,
-} from "./storage.server";
-import type { UploadedFile } from "./upload.server";
-import {
-  encodeCursor,
-  PAGE_SIZE,
-  parseImageId,
-  parseImageText,
-  type ListQuery,
-  type SortField,
-} from "./validation.server";
+import { encodeCursor, PAGE_SIZE, type ListQuery, type SortField } from "./validation.server";
 
 const DISPLAY_WIDTH = 1280;
 
@@ -87,7 +71,10 @@ export function listImages(query: ListQuery): ImagePage {
     page: query.page,
     pageSize: PAGE_SIZE,
     hasMore,
-    nextCursor: hasMore && last ? encodeCursor({ value: cursorValue(last, query.sortField), id: last.id }) : null,
+    nextCursor:
+      hasMore && last
+        ? encodeCursor({ sortField: query.sortField, sortOrder: query.sortOrder, value: cursorValue(last, query.sortField), id: last.id })
+        : null,
   };
 }
 
@@ -122,7 +109,7 @@ export function findImage(id: number): ImageRow | undefined {
 
 export function getImage(id: number): Image {
   const row = findImage(id);
-  if (!row) throw httpError(404, `There is no image with id ${id}`);
+  if (!row) throw new HttpError(404, `There is no image with id ${id}`);
   return toImage(row);
 }
 
@@ -145,144 +132,6 @@ export function galleryStats(): { count: number; uploadedBytes: number; storedBy
     .from(images)
     .get();
   return { count: row?.count ?? 0, uploadedBytes: Number(row?.uploadedBytes ?? 0), storedBytes: Number(row?.storedBytes ?? 0) };
-}
-
-function duplicateOf(id: number): Response {
-  return httpError(409, `This image was already uploaded (image ${id}).`, { id });
-}
-
-/** Two heavy sharp jobs at once at most, so concurrent uploads cannot exhaust memory. */
-const MAX_CONCURRENT_PROCESSING = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withProcessingSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_PROCESSING) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await task();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
-async function folderBytes(dir: string): Promise<number> {
-  let total = 0;
-  for (const file of await fsp.readdir(dir)) total += (await fsp.stat(path.join(dir, file))).size;
-  return total;
-}
-
-/**
- * Stores one uploaded file: checks it, writes its variants into a temp folder,
- * renames the folder into place, then inserts the row. The temp upload is
- * always consumed; on any failure nothing is left behind.
- */
-export async function createImage(file: UploadedFile, text: { name: string; description: string }): Promise<Image> {
-  const prepared = tmpPath();
-  let committedKey: string | undefined;
-  try {
-    if (file.size === 0) throw httpError(415, `The file is empty. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
-    const existing = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
-    if (existing) throw duplicateOf(existing.id);
-
-    await fsp.mkdir(prepared);
-    const processed = await withProcessingSlot(() => processImage(file.path, prepared));
-    await moveOriginal(file.path, prepared);
-    const storedBytes = await folderBytes(prepared);
-    const key = newStorageKey();
-    await commitImageDir(prepared, key);
-    committedKey = key;
-
-    const now = new Date();
-    const insert = db()
-      .insert(images)
-      .values({
-        ...text,
-        originalFilename: file.filename,
-        storageKey: key,
-        mimeType: processed.mimeType,
-        size: file.size,
-        storedBytes,
-        width: processed.width,
-        height: processed.height,
-        variantWidths: processed.variantWidths,
-        avifWidths: processed.avifWidths,
-        checksum: file.checksum,
-        placeholder: processed.placeholder,
-        uploadedAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: images.checksum })
-      .returning()
-      .get();
-    if (!insert) {
-      // A concurrent upload of the same file won the race.
-      const winner = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
-      throw duplicateOf(winner?.id ?? 0);
-    }
-    committedKey = undefined;
-    return toImage(insert);
-  } catch (error) {
-    if (committedKey) await removeImageDir(committedKey);
-    throw storageErrorResponse(error) ?? error;
-  } finally {
-    await fsp.rm(prepared, { recursive: true, force: true });
-    await fsp.rm(file.path, { force: true });
-  }
-}
-
-export function updateImage(id: number, text: { name: string; description: string }): Image {
-  const row = db()
-    .update(images)
-    .set({ ...text, updatedAt: new Date() })
-    .where(eq(images.id, id))
-    .returning()
-    .get();
-  if (!row) throw httpError(404, `There is no image with id ${id}`);
-  return toImage(row);
-}
-
-/**
- * Row first, then files: a crash in between leaves only an orphan folder, swept
- * at start. A folder that cannot be written is refused up front, so the row and
- * its files go together.
- */
-export async function deleteImage(id: number): Promise<void> {
-  if (!(await storageWritable())) throw storageUnavailable();
-  const row = db().delete(images).where(eq(images.id, id)).returning({ key: images.storageKey }).get();
-  if (!row) throw httpError(404, `There is no image with id ${id}`);
-  forgetVariants(row.key);
-  try {
-    await removeImageDir(row.key);
-  } catch (error) {
-    // The photo is gone from the site; its folder is an orphan the next start removes.
-    console.error(`Could not remove the files of image ${id} (${row.key}): ${(error as Error).message}`);
-  }
-}
-
-export type ImageIntentResult = { intent: "update"; image: Image } | { intent: "delete"; id: number };
-
-function formText(form: FormData, name: string): string | undefined {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-}
-
-/** The gallery page's edit and delete forms: the same model calls as PUT and DELETE /api/image/:id. */
-export async function applyImageIntent(form: FormData): Promise<ImageIntentResult> {
-  const id = parseImageId(formText(form, "id"));
-  switch (form.get("intent")) {
-    case "update":
-      return {
-        intent: "update",
-        image: updateImage(id, parseImageText({ name: formText(form, "name"), description: formText(form, "description") })),
-      };
-    case "delete":
-      await deleteImage(id);
-      return { intent: "delete", id };
-    default:
-      throw httpError(400, "intent must be update or delete");
-  }
 }
 
 export function allStorageKeys(): Set<string> {

@@ -4,15 +4,18 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { carriesCredentials } from "./cache-policy.server";
 import { db } from "./db.server";
 import { isSecure, newNonce, securityHeaders } from "./headers.server";
+import { requestOrigin, siteOrigin } from "./site-origin.server";
 
 /**
- * Public pages whose HTML depends only on the URL and the database. Rendering
- * them is most of a visit's server time, so an anonymous visitor (no cookie,
- * no Authorization) gets the last render with this response's own nonce put
- * in. A page that starts to vary per request in another way (random picks,
- * request headers) must leave this list.
+ * Public pages whose HTML depends only on the site's origin, the URL and the
+ * database. Rendering them is most of a visit's server time, so an anonymous
+ * visitor (no cookie, no Authorization) gets the last render for the same
+ * origin and URL with this response's own nonce put in. A page that starts to
+ * vary per request in another way (random picks, request headers) must leave
+ * this list.
  */
 const CACHED_PAGES = new Set(["/photography"]);
 const MAX_ENTRIES = 200;
@@ -49,7 +52,12 @@ function dataVersion(): string {
 }
 
 function cacheable(req: IncomingMessage, pathname: string): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && CACHED_PAGES.has(pathname) && !req.headers.cookie && !req.headers.authorization;
+  return (req.method === "GET" || req.method === "HEAD") && CACHED_PAGES.has(pathname) && !carriesCredentials(req.headers);
+}
+
+/** The page shows absolute URLs on the site's origin, which without PUBLIC_URL comes from the request's Host. */
+function cacheKey(req: IncomingMessage, url: string): string {
+  return siteOrigin(req) + url;
 }
 
 function freshPage(key: string, version: string): CachedPage | undefined {
@@ -68,17 +76,18 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, next:
   if (pages.size === 0 || !cacheable(req, query === -1 ? url : url.slice(0, query))) return next();
   let page: CachedPage | undefined;
   try {
-    page = freshPage(url, dataVersion());
+    page = freshPage(cacheKey(req, url), dataVersion());
   } catch {
     return next();
   }
   if (!page) return next();
   const nonce = newNonce();
   const html = Buffer.from(page.parts.join(nonce));
+  const { vary, ...stored } = Object.fromEntries(page.headers);
   const headers: Record<string, string | number> = {
-    ...Object.fromEntries(page.headers),
+    ...stored,
     ...securityHeaders({ nonce, secure: isSecure(req) }),
-    Vary: "Accept-Encoding",
+    Vary: vary ? `${vary}, Accept-Encoding` : "Accept-Encoding",
   };
   const send = (body: Buffer, encoding?: string) => {
     res.writeHead(200, { ...headers, ...(encoding ? { "Content-Encoding": encoding } : {}), "Content-Length": body.length });
@@ -98,7 +107,8 @@ export function pageCache(build: ServerBuild, clientIp: (req: ExpressRequest) =>
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
     }
-    const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+    // Built as `serveCachedPage` reads the origin, so the page matches its key.
+    const url = new URL(req.originalUrl, requestOrigin(req));
     const response = await render(new Request(url, { headers }), { nonce, clientIp: clientIp(req) });
     const type = response.headers.get("content-type") ?? "";
     const cacheControl = response.headers.get("cache-control") ?? "";
@@ -117,7 +127,7 @@ export function pageCache(build: ServerBuild, clientIp: (req: ExpressRequest) =>
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> => {
     if (!cacheable(req, req.path)) return next();
     try {
-      const key = req.originalUrl;
+      const key = cacheKey(req, req.originalUrl);
       const version = dataVersion();
       let page = freshPage(key, version);
       if (!page) {

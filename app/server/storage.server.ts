@@ -3,7 +3,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { config } from "./config.server";
-import { httpError } from "./http.server";
+import { HttpError } from "./http.server";
 
 /**
  * Layout under UPLOADS_DIR:
@@ -16,6 +16,11 @@ import { httpError } from "./http.server";
  */
 export const STORAGE_KEY_PATTERN = /^[a-f0-9]{32}$/;
 export const VARIANT_FILE_PATTERN = /^w(\d{1,5})\.(webp|avif)$/;
+
+/** Every file a stored image's folder holds, given its row's variant widths. */
+export function imageFolderFiles(variantWidths: number[], avifWidths: number[]): string[] {
+  return ["original", ...variantWidths.map((w) => `w${w}.webp`), ...avifWidths.map((w) => `w${w}.avif`)];
+}
 
 export function tmpDir(): string {
   return path.join(config().uploadsDir, "tmp");
@@ -98,8 +103,8 @@ export async function storageWritable(): Promise<boolean> {
   }
 }
 
-export function storageUnavailable(): Response {
-  return httpError(503, "The server cannot write to its uploads folder right now.");
+export function storageUnavailable(): HttpError {
+  return new HttpError(503, "The server cannot write to its uploads folder right now.");
 }
 
 /** libvips (sharp) reports write failures by message only, without an errno code. */
@@ -107,11 +112,11 @@ const NO_SPACE_MESSAGE = /No space left on device|Disk quota exceeded|File too l
 const CANNOT_WRITE_MESSAGE = /Read-only file system|Permission denied|Operation not permitted/;
 
 /** Turns a disk-level failure into a clear answer; undefined for anything else. */
-export function storageErrorResponse(error: unknown): Response | undefined {
+export function storageError(error: unknown): HttpError | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const message = error instanceof Error ? error.message : "";
   if (code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG" || (!code && NO_SPACE_MESSAGE.test(message))) {
-    return httpError(507, "The server has no space left to store this image.");
+    return new HttpError(507, "The server has no space left to store this image.");
   }
   if (code === "EROFS" || code === "EACCES" || code === "EPERM" || (!code && CANNOT_WRITE_MESSAGE.test(message))) {
     return storageUnavailable();

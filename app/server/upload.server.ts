@@ -2,13 +2,14 @@ import busboy from "busboy";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import { MAX_FORM_BYTES } from "./body.server";
 import { config } from "./config.server";
-import { httpError } from "./http.server";
-import { storageErrorResponse, tmpPath } from "./storage.server";
+import { HttpError } from "./http.server";
+import { storageError, tmpPath } from "./storage.server";
+import { cleanFilename } from "./validation.server";
 
 export interface UploadedFile {
   /** Temp file in UPLOADS_DIR/tmp; the caller moves or removes it. */
@@ -24,17 +25,8 @@ interface ParsedUpload {
   files: UploadedFile[];
 }
 
-const MAX_FIELD_BYTES = 64 * 1024;
-
-function tooLarge(maxBytes: number): Response {
-  return httpError(413, `The file is too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`);
-}
-
-function cleanFilename(raw: string | undefined): string {
-  const base = path.posix.basename((raw ?? "").replaceAll("\\", "/"));
-  // Control characters are dropped: the name is shown on pages and in headers.
-  const clean = Array.from(base).filter((c) => c.charCodeAt(0) >= 32 && c.charCodeAt(0) !== 127).join("");
-  return clean.slice(0, 255) || "image";
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, `The file is too large: the limit is ${Math.round(maxBytes / 1024 / 1024)} MB.`);
 }
 
 /**
@@ -45,40 +37,48 @@ function cleanFilename(raw: string | undefined): string {
 export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Promise<ParsedUpload> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
-    throw httpError(400, "Send the image as multipart/form-data with the fields name, description and image.");
+    throw new HttpError(400, "Send the image as multipart/form-data with the fields name, description and image.");
   }
   const maxBytes = config().maxUploadBytes;
   const declared = Number(request.headers.get("content-length") ?? "0");
   // The body also carries the other fields and boundaries: allow a little slack.
-  if (maxBytes > 0 && declared > maxFiles * maxBytes + MAX_FIELD_BYTES * 4) throw tooLarge(maxBytes);
+  if (maxBytes > 0 && declared > maxFiles * maxBytes + MAX_FORM_BYTES * 4) throw tooLarge(maxBytes);
 
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: { "content-type": contentType },
+      // Browsers send file names as raw UTF-8; busboy would read them as Latin-1.
+      defParamCharset: "utf8",
       limits: {
         files: maxFiles,
         fields: 20,
-        fieldSize: MAX_FIELD_BYTES,
+        fieldSize: MAX_FORM_BYTES,
         ...(maxBytes > 0 ? { fileSize: maxBytes } : {}),
       },
     });
   } catch {
-    throw httpError(400, "The multipart body has no boundary.");
+    throw new HttpError(400, "The multipart body has no boundary.");
   }
 
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   const writes: Promise<void>[] = [];
   const outputs: fs.WriteStream[] = [];
-  let failure: Response | undefined;
+  let failure: HttpError | undefined;
 
+  // The fields share one budget, as a plain form's whole body does (readForm).
+  let fieldBytes = 0;
   parser.on("field", (name, value, info) => {
-    if (info.valueTruncated) failure ??= httpError(400, `The field ${name} is too long.`);
+    fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+    if (info.valueTruncated || fieldBytes > MAX_FORM_BYTES) {
+      failure ??= new HttpError(413, `The form fields are too large: the limit is ${MAX_FORM_BYTES / 1024} KB in all.`);
+      return;
+    }
     fields[name] = value;
   });
   parser.on("filesLimit", () => {
-    failure ??= httpError(400, `Send at most ${maxFiles} file${maxFiles === 1 ? "" : "s"} at a time.`);
+    failure ??= new HttpError(400, `Send at most ${maxFiles} file${maxFiles === 1 ? "" : "s"} at a time.`);
   });
   parser.on("file", (fieldName, stream, info) => {
     if (fieldName !== "image" || failure) {
@@ -111,7 +111,7 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
     // unhandled while the body still arrives.
     write.catch((error: unknown) => {
       // Other write errors come from a broken body; the parse error below answers those.
-      failure ??= storageErrorResponse(error);
+      failure ??= storageError(error);
       stream.unpipe(meter);
       stream.resume();
     });
@@ -133,14 +133,14 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
     await Promise.allSettled(writes);
     // A stream destroyed before its file was opened still opens it, later: wait, or the file outlives its removal.
     await Promise.all(
-      outputs.map((output) => output.closed || new Promise((resolve) => output.once("close", resolve))),
+      outputs.map((output) => output.closed || new Promise<void>((resolve) => output.once("close", () => resolve()))),
     );
     await discardUploads(files);
     if (failure) throw failure;
-    const storageFailure = storageErrorResponse(error);
+    const storageFailure = storageError(error);
     if (storageFailure) throw storageFailure;
-    if (request.signal.aborted) throw httpError(400, "The upload was interrupted.");
-    throw httpError(400, `The multipart body could not be read: ${(error as Error).message}`);
+    if (request.signal.aborted) throw new HttpError(400, "The upload was interrupted.");
+    throw new HttpError(400, `The multipart body could not be read: ${(error as Error).message}`);
   }
   if (failure) {
     await discardUploads(files);

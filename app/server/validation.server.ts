@@ -1,5 +1,6 @@
+import path from "node:path";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
-import { httpError } from "./http.server";
+import { HttpError } from "./http.server";
 
 export const PAGE_SIZE = 24;
 const SORT_FIELDS = ["uploaded_at", "name", "size"] as const;
@@ -14,10 +15,11 @@ export interface ListQuery {
   cursor: Cursor | undefined;
 }
 
-type Cursor = { value: string | number; id: number };
+/** Where a keyset page ended, and for which sort: the value means nothing under another. */
+export type Cursor = { sortField: SortField; sortOrder: SortOrder; value: string | number; id: number };
 
-function bad(message: string): Response {
-  return httpError(400, message);
+function bad(message: string): HttpError {
+  return new HttpError(400, message);
 }
 
 function positiveInteger(raw: string, max = Number.MAX_SAFE_INTEGER): number | undefined {
@@ -27,19 +29,22 @@ function positiveInteger(raw: string, max = Number.MAX_SAFE_INTEGER): number | u
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString("base64url");
+  return Buffer.from(JSON.stringify([cursor.sortField, cursor.sortOrder, cursor.value, cursor.id])).toString("base64url");
+}
+
+function isSortField(value: unknown): value is SortField {
+  return (SORT_FIELDS as readonly unknown[]).includes(value);
 }
 
 export function decodeCursor(raw: string): Cursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      (typeof parsed[0] === "string" || Number.isSafeInteger(parsed[0])) &&
-      Number.isSafeInteger(parsed[1])
-    ) {
-      return { value: parsed[0] as string | number, id: parsed[1] as number };
+    if (Array.isArray(parsed) && parsed.length === 4) {
+      const [sortField, sortOrder, value, id] = parsed as unknown[];
+      const valueFits = sortField === "name" ? typeof value === "string" : Number.isSafeInteger(value);
+      if (isSortField(sortField) && (sortOrder === "asc" || sortOrder === "desc") && valueFits && Number.isSafeInteger(id)) {
+        return { sortField, sortOrder, value: value as string | number, id: id as number };
+      }
     }
   } catch {
     // Falls through to the 400 below.
@@ -52,18 +57,18 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   const page = positiveInteger(rawPage, 1_000_000);
   if (page === undefined) throw bad("page must be a whole number of at least 1");
   const sortField = params.get("sortField") ?? "uploaded_at";
-  if (!(SORT_FIELDS as readonly string[]).includes(sortField)) {
-    throw bad(`sortField must be one of ${SORT_FIELDS.join(", ")}`);
-  }
+  if (!isSortField(sortField)) throw bad(`sortField must be one of ${SORT_FIELDS.join(", ")}`);
   const sortOrder = params.get("sortOrder") ?? "desc";
   if (sortOrder !== "asc" && sortOrder !== "desc") throw bad("sortOrder must be asc or desc");
   const rawCursor = params.get("cursor");
-  return {
-    page,
-    sortField: sortField as SortField,
-    sortOrder,
-    cursor: rawCursor ? decodeCursor(rawCursor) : undefined,
-  };
+  const cursor = rawCursor ? decodeCursor(rawCursor) : undefined;
+  if (cursor && (cursor.sortField !== sortField || cursor.sortOrder !== sortOrder)) {
+    throw bad(
+      `cursor was made for sortField=${cursor.sortField}&sortOrder=${cursor.sortOrder}; ` +
+        "send the same sortField and sortOrder as the answer it came from",
+    );
+  }
+  return { page, sortField, sortOrder, cursor };
 }
 
 export function parseRandomCount(params: URLSearchParams): number {
@@ -79,14 +84,42 @@ export function parseImageId(raw: string | undefined): number {
   return id;
 }
 
-/** Trims the editable texts and checks their lengths; `name` may not end up empty. */
+// Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) reorder
+// the text after them, so "photo\u202Egpj.exe" reads as "photoexe.jpg"; like NUL
+// and the other control characters they have no place in a name or description.
+// The bidi marks (U+200E, U+200F, U+061C) stay: right-to-left text needs them.
+const BIDI_CONTROLS = "\u202A-\u202E\u2066-\u2069";
+const LINE_BREAKS_AND_TABS = /[\t\n\r]+/g;
+const UNWANTED_IN_NAME = new RegExp(`[\u0000-\u001F\u007F-\u009F${BIDI_CONTROLS}]`, "g");
+const UNWANTED_IN_DESCRIPTION = new RegExp(`[\u0000-\u0008\u000B-\u001F\u007F-\u009F${BIDI_CONTROLS}]`, "g");
+
+/** A name is one line: tabs and line breaks become a space, other control and bidi characters go; then trimmed. */
+export function cleanName(raw: string): string {
+  return raw.replace(LINE_BREAKS_AND_TABS, " ").replace(UNWANTED_IN_NAME, "").trim();
+}
+
+/** A description keeps its tabs and line breaks (CRLF, as forms send them, becomes LF); other control and bidi characters go. */
+export function cleanDescription(raw: string): string {
+  return raw.replace(/\r\n?/g, "\n").replace(UNWANTED_IN_DESCRIPTION, "").trim();
+}
+
+/** An uploaded file's base name, cleaned like a name; for display and as a fallback name, never for paths. */
+export function cleanFilename(raw: string | undefined): string {
+  const base = path.posix.basename((raw ?? "").replaceAll("\\", "/"));
+  return Array.from(cleanName(base)).slice(0, 255).join("") || "image";
+}
+
+/**
+ * Cleans the editable texts and checks their lengths; `name` may not end up
+ * empty, so a name of only control characters is refused like a blank one.
+ */
 export function parseImageText(input: { name?: unknown; description?: unknown }): { name: string; description: string } {
   if (typeof input.name !== "string") throw bad("name must be a string");
   if (input.description !== undefined && input.description !== null && typeof input.description !== "string") {
     throw bad("description must be a string");
   }
-  const name = input.name.trim();
-  const description = ((input.description as string | undefined | null) ?? "").trim();
+  const name = cleanName(input.name);
+  const description = cleanDescription((input.description as string | undefined | null) ?? "");
   if (!name) throw bad("name must not be empty");
   if (name.length > MAX_NAME_LENGTH) throw bad(`name must be at most ${MAX_NAME_LENGTH} characters`);
   if (description.length > MAX_DESCRIPTION_LENGTH) {

@@ -181,19 +181,24 @@ test.describe("with JavaScript", () => {
     await openDashboard(page);
     const files = [await photo("all-1.jpg"), await photo("all-2.jpg"), await photo("all-3.jpg")];
     await page.getByLabel("Choose files to upload").setInputFiles(files);
-    let running = 0;
-    let most = 0;
+    // Every upload is held here until the test lets them through.
+    let sent = 0;
+    let letThrough!: () => void;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
     await page.route("**/api/image", async (route) => {
-      running++;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      sent++;
+      await held;
       await route.continue();
-      running--;
     });
     await page.getByRole("button", { name: "Upload all" }).click();
+    // The click starts as many uploads as it may in one go, so with two held a third would show by now.
+    await expect.poll(() => sent).toBe(2);
+    await expect(page.getByRole("button", { name: "Uploading..." })).toHaveCount(2);
+    await expect(pendingItem(page, files[2]!.name).getByRole("button", { name: "Upload", exact: true })).toBeEnabled();
+    letThrough();
     await expect(page.getByText("Image uploaded successfully")).toHaveCount(3);
     await expect(page.getByRole("form")).toHaveCount(0);
-    expect(most).toBe(2);
+    expect(sent).toBe(3);
     const names = await galleryNames(page);
     for (const file of files) expect(names).toContain(file.name);
   });
@@ -225,7 +230,7 @@ test.describe("without JavaScript", () => {
     const names = await galleryNames(page);
     expect(names).toEqual(expect.arrayContaining(["plain-1.jpg", "plain-2.jpg"]));
 
-    // The answer page's URL carries ?intent=upload; Logout still logs out.
+    // Back on the dashboard after the upload's redirect, Logout still logs out.
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/photography");
   });

@@ -1,19 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { Image, ImagePage } from "../../app/lib/image";
 import { expect } from "./fixtures";
-
-/** Every photo on the server, newest first, read page by page through the API with its cursor. */
-export async function allImages(baseUrl: string): Promise<Image[]> {
-  const images: Image[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
-    const page = (await (await fetch(`${baseUrl}/api/image${query}`)).json()) as ImagePage;
-    images.push(...page.images);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return images;
-}
 
 export async function fetchImage(baseUrl: string, id: number): Promise<Response> {
   return fetch(`${baseUrl}/api/image/${id}`);
@@ -35,12 +21,13 @@ export function viewer(page: Page) {
   return page.getByRole("dialog");
 }
 
-/** Scrolls the infinite list until it says it has no more. */
+/** Scrolls the infinite list until it says it has no more, waiting after each scroll for the next photos or the end. */
 export async function scrollToEnd(page: Page): Promise<void> {
   const end = page.getByText("No more images to load.");
-  for (let i = 0; i < 50 && !(await end.isVisible()); i++) {
+  const thumbnails = page.locator(".gallery-thumb");
+  while (!(await end.isVisible())) {
+    const loaded = await thumbnails.count();
     await page.locator(".gallery-end").scrollIntoViewIfNeeded();
-    await page.waitForTimeout(200);
+    await expect.poll(async () => (await end.isVisible()) || (await thumbnails.count()) > loaded).toBe(true);
   }
-  await expect(end).toBeVisible();
 }

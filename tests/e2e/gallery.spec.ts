@@ -1,6 +1,7 @@
+import { allImages } from "../support/images";
 import { startServer } from "../support/server";
 import { expect, loginInBrowser, test } from "./fixtures";
-import { allImages, scrollToEnd, thumbnail, thumbnailIds, waitForHydration } from "./gallery-helpers";
+import { scrollToEnd, thumbnail, thumbnailIds, waitForHydration } from "./gallery-helpers";
 
 const PAGE_SIZE = 24;
 
@@ -47,9 +48,11 @@ test("the masonry has 1 column on phones, 2 from 640px and 3 from 1024px", async
 test("infinite scroll loads every photo, showing the loading text, then says there are no more", async ({ page, server, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "infinite scroll needs JavaScript; the no-JS test follows Load more");
   const images = await atLeast(server, 2 * PAGE_SIZE + 5);
-  // Slow the page fetches down so the loading text is on screen long enough to see.
+  // The page fetches wait until the test has seen the loading text.
+  let seenLoading!: () => void;
+  const loadingSeen = new Promise<void>((resolve) => (seenLoading = resolve));
   await page.route("**/api/image?cursor=*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await loadingSeen;
     await route.continue();
   });
   await page.goto("/photography");
@@ -59,6 +62,7 @@ test("infinite scroll loads every photo, showing the loading text, then says the
 
   await page.locator(".gallery-end").scrollIntoViewIfNeeded();
   await expect(page.getByText("Loading more images...")).toBeVisible();
+  seenLoading();
   await scrollToEnd(page);
   await expect(page.getByText("Loading more images...")).toHaveCount(0);
   expect(await thumbnailIds(page)).toEqual(images.map((image) => image.id));

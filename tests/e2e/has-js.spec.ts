@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, loginInBrowser, test, waitForHydration } from "./fixtures";
-import { allImages } from "./gallery-helpers";
+import { allImages } from "../support/images";
 
 // More photos than one page, so the gallery has a next page: a "Load more" link without JavaScript.
 test.beforeAll(async ({ server }) => {

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { formatBytes, formatLongDate } from "../../app/lib/format";
 import type { Image } from "../../app/lib/image";
+import { allImages } from "../support/images";
 import { expect, test } from "./fixtures";
-import { allImages, thumbnail, viewer, waitForHydration } from "./gallery-helpers";
+import { thumbnail, viewer, waitForHydration } from "./gallery-helpers";
 
 /** Loads the gallery; with JavaScript, also waits until React took over so clicks open the viewer in place. */
 async function openGallery(page: Page, javaScriptEnabled: boolean, path = "/photography") {
@@ -76,7 +77,9 @@ test("a click on the backdrop closes the viewer, a click on the photo does not",
   await openGallery(page, true);
   await thumbnail(page, image!.id).click();
   await viewer(page).getByRole("img").click();
-  await page.waitForTimeout(400);
+  // Closing would start within the click (it adds viewer--closing): once two frames are painted, it has not.
+  await page.evaluate(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))));
+  await expect(viewer(page)).not.toHaveClass(/viewer--closing/);
   await expect(viewer(page)).toBeVisible();
   await viewer(page).click({ position: { x: 10, y: 10 } });
   await expect(viewer(page)).toHaveCount(0);
@@ -157,7 +160,7 @@ test("a deep link renders the viewer on the server with the photo's Open Graph t
   await expectViewerShows(page, image);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(`^${image.name} \\|`));
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new URL(image.url, server.url).href);
-  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `/photography?image=${image.id}`);
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${server.url}/photography?image=${image.id}`);
   // Its neighbours come from the server too.
   await viewer(page).getByRole("link", { name: "Next image" }).click();
   await expectViewerShows(page, images[28]!);

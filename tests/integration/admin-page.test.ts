@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/images";
+import { postPlainUpload } from "../support/plain-upload";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -38,13 +39,13 @@ async function imageCount(): Promise<number> {
 }
 
 describe("the admin page is private", () => {
-  it("answers every document and data request with Cache-Control: no-store", async () => {
+  it("answers every document and data request with Cache-Control: private, no-store", async () => {
     const { cookie } = await loginAdmin(server.url);
     for (const headers of [{}, { Cookie: cookie }] as Record<string, string>[]) {
       for (const path of [ADMIN, `${ADMIN}.data`]) {
         const response = await fetch(`${server.url}${path}`, { headers });
         expect(response.status, path).toBe(200);
-        expect(response.headers.get("cache-control"), path).toBe("no-store");
+        expect(response.headers.get("cache-control"), path).toBe("private, no-store");
       }
     }
   });
@@ -56,12 +57,13 @@ describe("the admin page is private", () => {
     expect(html).not.toContain("Storage used");
   });
 
-  it("refuses a visitor's upload with 401 and stores nothing", async () => {
+  it("sends a visitor's upload to the login form and stores nothing", async () => {
     const before = await imageCount();
-    const response = await post(`${ADMIN}?intent=upload`, await photoForm(2));
-    expect(response.status).toBe(401);
-    expect(response.headers.get("cache-control")).toBe("no-store");
-    const html = await response.text();
+    const { answer, dashboard } = await postPlainUpload(server.url, "", await photoForm(2));
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe(`${ADMIN}?redirectTo=${encodeURIComponent(ADMIN)}`);
+    expect(answer.headers.get("cache-control")).toBe("private, no-store");
+    const html = await dashboard!.text();
     expect(html).toContain("Gallery Admin Login");
     expect(html).toMatch(/role="alert"[^>]*>You must be logged in as the admin\./);
     expect(await imageCount()).toBe(before);
@@ -78,11 +80,8 @@ describe("the admin page is private", () => {
   it("refuses an admin's upload sent from another site", async () => {
     const { cookie } = await loginAdmin(server.url);
     const before = await imageCount();
-    const response = await post(`${ADMIN}?intent=upload`, await photoForm(1), {
-      Cookie: cookie,
-      "Sec-Fetch-Site": "cross-site",
-    });
-    expect(response.status).toBe(403);
+    const { answer } = await postPlainUpload(server.url, cookie, await photoForm(1), { "Sec-Fetch-Site": "cross-site" });
+    expect(answer.status).toBe(403);
     expect(await imageCount()).toBe(before);
   });
 
@@ -91,9 +90,9 @@ describe("the admin page is private", () => {
     const before = await imageCount();
     const form = await photoForm(2);
     form.append("image", new Blob(["plain words"], { type: "text/plain" }), "notes.txt");
-    const response = await post(`${ADMIN}?intent=upload`, form, { Cookie: cookie });
-    expect(response.status).toBe(200);
-    const html = await response.text();
+    const { dashboard } = await postPlainUpload(server.url, cookie, form);
+    expect(dashboard?.status).toBe(200);
+    const html = await dashboard!.text();
     expect(html).toContain("Stored 2 of 3 files.");
     expect(html).toContain("The file is not a supported image.");
     expect(await imageCount()).toBe(before + 2);
@@ -134,7 +133,7 @@ describe("login and logout through the page", () => {
 
   it("logs out: revokes the session, clears the cookie, goes to the gallery", async () => {
     const { cookie, token } = await loginAdmin(server.url);
-    const response = await post(ADMIN, new URLSearchParams({ intent: "logout" }), { Cookie: cookie });
+    const response = await post(`${ADMIN}/logout`, new URLSearchParams(), { Cookie: cookie });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/photography");
     expect(response.headers.get("set-cookie")).toMatch(/^__session=;.*Max-Age=0/);

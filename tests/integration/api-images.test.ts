@@ -61,7 +61,7 @@ function expectSorted(images: Image[], value: (image: Image) => string | number,
   }
 }
 
-let seeded: Image[] = [];
+const seeded: Image[] = [];
 
 beforeAll(async () => {
   server = await startServer();

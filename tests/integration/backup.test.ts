@@ -6,9 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeJpeg, uploadImage } from "../support/images";
-import { loginAdmin, ROOT, startServer, type TestServer } from "../support/server";
-import { inspectStorage, type Dirs } from "../support/storage-check";
+import { allImages, makeJpeg, uploadImage } from "../support/images";
+import { loginAdmin, ROOT, startServer, untilExit, type TestServer } from "../support/server";
+import { expectSoundStorage, type Dirs } from "../support/storage-check";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-backup-"));
 const servers: TestServer[] = [];
@@ -25,24 +25,9 @@ async function runScript(name: "backup" | "restore", folder: string, dirs: Dirs)
     env: { ...process.env, DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const { code, output } = await untilExit(child, `npm run ${name}`, 60_000);
   if (code !== 0) throw new Error(`npm run ${name} failed (${code}):\n${output}`);
   return output;
-}
-
-async function allListed(url: string): Promise<{ id: number; url: string }[]> {
-  const listed: { id: number; url: string }[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = cursor ? `cursor=${encodeURIComponent(cursor)}` : "page=1";
-    const page = (await (await fetch(`${url}/api/image?${query}`)).json()) as { images: { id: number; url: string }[]; nextCursor: string | null };
-    listed.push(...page.images);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return listed;
 }
 
 describe("backup during writes, restore into a fresh site", () => {
@@ -60,23 +45,23 @@ describe("backup during writes, restore into a fresh site", () => {
     };
     for (let i = 0; i < 12; i++) await uploadOne();
 
-    // Writers: two uploaders and a deleter of the oldest photos, until the backups are done.
+    // Writers, until the backups are done: two that each upload a photo and
+    // then delete the oldest, so uploads and deletes keep interleaving.
     let writing = true;
     const deleteStarted = new Set<number>();
-    const uploader = async () => {
-      while (writing) await uploadOne();
+    const deleteOldest = async () => {
+      const id = created.find((c) => !deleteStarted.has(c))!;
+      deleteStarted.add(id);
+      const response = await fetch(`${live.url}/api/image/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(204);
     };
-    const deleter = async () => {
+    const writer = async () => {
       while (writing) {
-        const id = created.find((c) => !deleteStarted.has(c));
-        if (id === undefined) break;
-        deleteStarted.add(id);
-        const response = await fetch(`${live.url}/api/image/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
-        expect(response.status).toBe(204);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await uploadOne();
+        await deleteOldest();
       }
     };
-    const writers = [uploader(), uploader(), deleter()];
+    const writers = [writer(), writer()];
 
     const backups: { folder: string; kept: number[] }[] = [];
     for (let i = 0; i < 3; i++) {
@@ -95,12 +80,10 @@ describe("backup during writes, restore into a fresh site", () => {
       expect(await runScript("restore", folder, dirs)).toMatch(/^Restored \d+ photos from /);
       const restored = await startServer({ dirs });
       servers.push(restored);
-      const report = inspectStorage(dirs);
-      expect(report.integrity).toBe("ok");
-      expect(report.problems).toEqual([]);
+      const report = expectSoundStorage(dirs);
       for (const id of kept) expect(report.ids).toContain(id);
 
-      const listed = await allListed(restored.url);
+      const listed = await allImages(restored.url);
       expect(listed.map((image) => image.id).sort((a, b) => a - b)).toEqual(report.ids);
       for (const image of listed.slice(0, 5)) expect((await fetch(`${restored.url}${image.url}`)).status).toBe(200);
       await restored.stop();

@@ -1,61 +1,79 @@
 // /media answers: small variants come from memory before Express, large ones
-// are streamed by Express; both carry the same headers, and a deleted photo's
-// files stop being served at once.
+// are streamed by Express; both carry the same headers and bytes, answer
+// conditional requests and HEAD, and a deleted photo's files stop being served
+// at once. Nothing outside the URL pattern is served. The security headers
+// themselves: security-headers.test.ts.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Image } from "~/lib/image";
 import { makeJpeg, uploadImage } from "../support/images";
+import { storageKeyOf, variantUrls } from "../support/inspect";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let token: string;
+/** An 800 × 600 photo, uploaded once for the tests that only read. */
+let image: Image;
+let key: string;
 
-interface Uploaded {
-  id: number;
-  srcset: string;
-  avifSrcset: string;
-}
-
-async function upload(data: Buffer, filename: string): Promise<Uploaded> {
+async function upload(data: Buffer, filename: string): Promise<Image> {
   const response = await uploadImage(server.url, token, { data, filename });
   expect(response.status).toBe(201);
-  return (await response.json()) as Uploaded;
+  return (await response.json()) as Image;
 }
 
-function urls(image: Uploaded): string[] {
-  return `${image.srcset}, ${image.avifSrcset}`.split(", ").map((entry) => entry.split(" ")[0]!);
+/** The file on disk a media URL names. */
+function fileOf(url: string): string {
+  const [, , storageKey, file] = url.split("/");
+  return path.join(server.uploadsDir, "images", storageKey!, file!);
 }
 
-function expectMediaHeaders(response: Response, type: string): void {
-  expect(response.headers.get("content-type")).toBe(type);
-  expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-  expect(response.headers.get("etag")).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
-  expect(response.headers.get("last-modified")).toBeTruthy();
-  expect(response.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'.*object-src 'none'.*base-uri 'none'.*frame-ancestors 'none'/);
-  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-  expect(response.headers.get("referrer-policy")).toBe("same-origin");
-  expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
-  expect(response.headers.get("strict-transport-security")).toBeNull();
+function expectMediaHeaders(response: Response, url: string): void {
+  expect(response.headers.get("content-type"), url).toBe(url.endsWith(".avif") ? "image/avif" : "image/webp");
+  expect(response.headers.get("cache-control"), url).toBe("public, max-age=31536000, immutable");
+  expect(response.headers.get("etag"), url).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+  expect(response.headers.get("last-modified"), url).toBeTruthy();
+  expect(Number(response.headers.get("content-length")), url).toBe(fs.statSync(fileOf(url)).size);
+}
+
+/** A GET as a browser sends it (fetch would add Cache-Control: no-cache to a conditional request). */
+function browserGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${server.url}${url}`, { headers }, (res) => {
+        let body = "";
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, body }));
+      })
+      .on("error", reject);
+  });
 }
 
 beforeAll(async () => {
-  server = await startServer({ env: { TRUST_PROXY: "1" } });
+  server = await startServer();
   token = (await loginAdmin(server.url)).token;
+  image = await upload(await makeJpeg(800, 600, 42), "media.jpg");
+  key = storageKeyOf(image);
 });
 
 afterAll(async () => {
   await server?.stop();
 });
 
-describe("/media", () => {
-  it("serves every variant with its type, caching and security headers, the same on every request", async () => {
-    const image = await upload(await makeJpeg(1000, 700, 1), "small.jpg");
-    for (const url of urls(image)) {
+describe("GET /media/:key/:file", () => {
+  it("serves every variant's bytes with its type and caching headers, the same on every request", async () => {
+    const urls = variantUrls(image);
+    expect(urls.map((u) => u.split("/").at(-1)).sort()).toEqual(["w320.avif", "w320.webp", "w640.avif", "w640.webp", "w800.avif", "w800.webp"]);
+    for (const url of urls) {
       for (let i = 0; i < 2; i++) {
         const response = await fetch(`${server.url}${url}`);
-        expect(response.status).toBe(200);
-        expectMediaHeaders(response, url.endsWith(".avif") ? "image/avif" : "image/webp");
+        expect(response.status, url).toBe(200);
+        expectMediaHeaders(response, url);
         const body = Buffer.from(await response.arrayBuffer());
-        expect(Number(response.headers.get("content-length"))).toBe(body.length);
+        expect(body.equals(fs.readFileSync(fileOf(url))), url).toBe(true);
         const { width, format } = await sharp(body).metadata();
         expect(width).toBe(Number(url.match(/w(\d+)\./)![1]));
         expect(format).toBe(url.endsWith(".avif") ? "heif" : "webp");
@@ -63,57 +81,89 @@ describe("/media", () => {
     }
   });
 
-  it("answers conditional requests with 304, HEAD without a body, and HSTS only over HTTPS", async () => {
-    const image = await upload(await makeJpeg(700, 500, 2), "conditional.jpg");
-    const url = `${server.url}${urls(image)[0]}`;
-    const first = await fetch(url);
-    const etag = first.headers.get("etag")!;
-    const byTag = await fetch(url, { headers: { "If-None-Match": etag } });
-    expect(byTag.status).toBe(304);
-    expect(byTag.headers.get("etag")).toBe(etag);
-    const byDate = await fetch(url, { headers: { "If-Modified-Since": first.headers.get("last-modified")! } });
-    expect(byDate.status).toBe(304);
-    expect((await fetch(url, { headers: { "If-None-Match": '"other"' } })).status).toBe(200);
-
-    const head = await fetch(url, { method: "HEAD" });
-    expect(head.status).toBe(200);
-    expect(head.headers.get("content-length")).toBe(first.headers.get("content-length"));
-    expect((await head.arrayBuffer()).byteLength).toBe(0);
-
-    const viaHttpsProxy = await fetch(url, { headers: { "X-Forwarded-Proto": "https" } });
-    expect(viaHttpsProxy.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
-  });
-
-  it("streams variants too large to keep in memory, with the same headers", async () => {
+  it("streams variants too large to keep in memory, with the same headers and bytes", async () => {
     const noise = await sharp({
       create: { width: 2700, height: 1800, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } },
     })
       .jpeg({ quality: 95 })
       .toBuffer();
-    const image = await upload(noise, "large.jpg");
-    const largest = urls(image).find((url) => url.endsWith("/w2560.webp"))!;
+    const large = await upload(noise, "large.jpg");
+    const largest = variantUrls(large).find((url) => url.endsWith("/w2560.webp"))!;
     const response = await fetch(`${server.url}${largest}`);
     expect(response.status).toBe(200);
-    const body = await response.arrayBuffer();
+    expectMediaHeaders(response, largest);
+    const body = Buffer.from(await response.arrayBuffer());
     expect(body.byteLength).toBeGreaterThan(1024 * 1024);
-    expectMediaHeaders(response, "image/webp");
+    expect(body.equals(fs.readFileSync(fileOf(largest)))).toBe(true);
   });
 
-  it("stops serving a deleted photo's files at once, and answers unknown files with a JSON 404", async () => {
-    const image = await upload(await makeJpeg(700, 500, 3), "deleted.jpg");
-    const url = `${server.url}${urls(image)[0]}`;
-    expect((await fetch(url)).status).toBe(200);
-    const removal = await fetch(`${server.url}/api/image/${image.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
-    expect(removal.status).toBe(204);
-    const gone = await fetch(url);
-    expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ message: "Not found" });
-    expect(gone.headers.get("x-content-type-options")).toBe("nosniff");
+  it("answers a matching If-None-Match or If-Modified-Since with 304, another tag with 200", async () => {
+    const first = await fetch(`${server.url}${image.url}`);
+    await first.arrayBuffer();
+    const etag = first.headers.get("etag")!;
+    expect(await browserGet(image.url, { "If-None-Match": etag })).toEqual({ status: 304, body: "" });
+    expect(await browserGet(image.url, { "If-Modified-Since": first.headers.get("last-modified")! })).toEqual({ status: 304, body: "" });
+    const stale = await browserGet(image.url, { "If-None-Match": '"stale"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body.length).toBeGreaterThan(0);
+  });
 
-    for (const bad of ["/media/0123456789abcdef0123456789abcdef/w640.webp", "/media/not-a-key/w640.webp", "/media/0123456789abcdef0123456789abcdef/original"]) {
-      const response = await fetch(`${server.url}${bad}`);
-      expect(response.status, bad).toBe(404);
-      expect(await response.json()).toEqual({ message: "Not found" });
+  it("answers HEAD with the headers and no body", async () => {
+    const response = await fetch(`${server.url}${image.url}`, { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expectMediaHeaders(response, image.url);
+    expect(await response.text()).toBe("");
+  });
+
+  it("stops serving a deleted photo's files at once; unknown files are a JSON 404", async () => {
+    const deleted = await upload(await makeJpeg(700, 500, 3), "deleted.jpg");
+    expect((await fetch(`${server.url}${deleted.url}`)).status).toBe(200);
+    const removal = await fetch(`${server.url}/api/image/${deleted.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+    expect(removal.status).toBe(204);
+    for (const missing of [deleted.url, `/media/${"0".repeat(32)}/w640.webp`, "/media/not-a-key/w640.webp", `/media/${"0".repeat(32)}/original`]) {
+      const response = await fetch(`${server.url}${missing}`);
+      expect(response.status, missing).toBe(404);
+      expect(await response.json(), missing).toEqual({ message: "Not found" });
     }
+  });
+
+  it("never serves the private original or the uploads folder", async () => {
+    expect(fs.existsSync(path.join(server.uploadsDir, "images", key, "original"))).toBe(true);
+    for (const url of [
+      `/media/${key}/original`,
+      `/uploads/images/${key}/original`,
+      `/images/${key}/original`,
+      `/images/${key}/w320.webp`,
+      `/tmp`,
+    ]) {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(response.headers.get("content-type"), url).not.toMatch(/^image\//);
+    }
+  });
+
+  it.each([
+    () => `/media/${key}/w320.jpg`,
+    () => `/media/${key}/W320.webp`,
+    () => `/media/${key}/w320.webp.txt`,
+    () => `/media/${key}/w320.webp%00.txt`,
+    () => `/media/${key}/w9999.webp`,
+    () => `/media/${key}/w0320.webp`,
+    () => `/media/${key}/.htaccess`,
+    () => `/media/${key.toUpperCase()}/w320.webp`,
+    () => `/media/${key.slice(1)}/w320.webp`,
+    () => `/media/${"0".repeat(32)}/w320.webp`,
+    () => `/media/..%2F..%2Fetc/passwd`,
+    () => `/media/..%2F..%2F..%2F..%2F..%2Fetc/passwd`,
+    () => `/media/${key}/..%2Foriginal`,
+    () => `/media/${key}/..%2F..%2F${key}%2Foriginal`,
+    () => `/media/%2e%2e/${key}`,
+    () => `/media/${key}`,
+  ])("404 for anything outside the pattern: %s", async (make) => {
+    const url = make();
+    const response = await fetch(`${server.url}${url}`);
+    expect(response.status, url).toBe(404);
+    expect(response.headers.get("content-type"), url).not.toMatch(/^image\//);
+    expect(await response.text(), url).not.toContain("root:");
   });
 });

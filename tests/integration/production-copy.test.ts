@@ -65,14 +65,13 @@ describe("production copy", () => {
     child.stdout!.on("data", (chunk) => (output += chunk));
     child.stderr!.on("data", (chunk) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
-    while (!output.includes(`Listening on http://localhost:${port}`)) {
-      if (child.exitCode !== null || Date.now() > deadline) {
-        process.kill(-child.pid!, "SIGKILL");
-        throw new Error(`${command.join(" ")} did not listen:\n${output}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const listening = () => output.includes(`Listening on http://localhost:${port}`);
+    try {
+      await expect.poll(() => listening() || child.exitCode !== null, { timeout: 30_000, message: `${command.join(" ")} listens` }).toBe(true);
+    } finally {
+      if (!listening() && child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
     }
+    if (!listening()) throw new Error(`${command.join(" ")} exited before listening:\n${output}`);
     return { port, child, output: () => output, exited };
   }
 

@@ -6,7 +6,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { makeJpeg, uploadImage } from "../support/images";
 import { queryDb, storedFolders, tmpEntries } from "../support/inspect";
-import { ADMIN_USERNAME, ROOT, spawnServer, startServer, type TestServer } from "../support/server";
+import { ADMIN_USERNAME, ROOT, runToExit, startServer, type TestServer } from "../support/server";
+import { waitUntil } from "../support/storage-check";
+import { unfinishedUpload } from "../support/uploads-in-flight";
 
 const running: TestServer[] = [];
 
@@ -18,25 +20,6 @@ async function start(options: Parameters<typeof startServer>[0]): Promise<TestSe
   const server = await startServer(options);
   running.push(server);
   return server;
-}
-
-/** Runs `node server.js` with the given environment until it exits; returns its code and output. */
-function runToExit(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const { child } = spawnServer({ env });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => (stdout += chunk));
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`server.js did not exit within 20 s:\n${stdout}${stderr}`));
-    }, 20_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
 }
 
 function login(url: string, password: string): Promise<Response> {
@@ -56,7 +39,7 @@ describe("an invalid configuration stops the server at start", () => {
     [{ ADMIN_PASSWORD: "short" }, "Cannot start: ADMIN_PASSWORD must be 8 to 72 bytes long"],
     [{ SESSION_SECRET: "too-short" }, "Cannot start: SESSION_SECRET: every comma-separated secret must be at least 16 characters"],
   ])("%o → one clear line and a non-zero exit", async (env, line) => {
-    const { code, stdout, stderr } = await runToExit(env);
+    const { code, stdout, stderr } = await runToExit({ env });
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
     expect(stdout).toBe("");
@@ -66,7 +49,7 @@ describe("an invalid configuration stops the server at start", () => {
   it("a DATA_DIR that cannot be a folder → one clear line and a non-zero exit", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-start-")), "a-file");
     fs.writeFileSync(file, "");
-    const { code, stderr } = await runToExit({ DATA_DIR: path.join(file, "data") });
+    const { code, stderr } = await runToExit({ env: { DATA_DIR: path.join(file, "data") } });
     expect(code).toBe(1);
     expect(stderr.trim()).toBe(`Cannot start: DATA_DIR (${path.join(file, "data")}) is not writable by this process.`);
   });
@@ -80,7 +63,8 @@ describe("a first start on empty folders, then restarts", () => {
   let cookie: string;
 
   it("runs the migrations, generates the session secret (mode 600) and prints a generated password once", async () => {
-    const server = await start({ env: { ADMIN_PASSWORD: "" } });
+    // The production bcrypt cost, which the hash check below asserts.
+    const server = await start({ env: { ADMIN_PASSWORD: "", TEST_BCRYPT_COST: "" } });
     dirs = { dataDir: server.dataDir, uploadsDir: server.uploadsDir };
 
     const journal = JSON.parse(fs.readFileSync(path.join(ROOT, "drizzle/meta/_journal.json"), "utf8")) as { entries: unknown[] };
@@ -134,28 +118,12 @@ describe("a first start on empty folders, then restarts", () => {
   it("sweeps unfinished uploads and orphan folders left by a crash, keeping stored images", async () => {
     const server = await start({ env: { ADMIN_PASSWORD: "" }, dirs });
     // An upload in flight when the process dies: its temp file is on disk, no row exists.
-    const boundary = "----startup-test";
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="slow.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
-    let pushMore: () => void = () => {};
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(head));
-        controller.enqueue(crypto.randomBytes(256 * 1024));
-        pushMore = () => controller.close();
-      },
-    });
-    const inFlight = fetch(`${server.url}/api/image`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: "half",
-    } as RequestInit).catch((error: unknown) => error);
-    const deadline = Date.now() + 10_000;
-    while (tmpEntries(dirs.uploadsDir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const inFlight = unfinishedUpload(server.url, token, 256 * 1024);
+    await waitUntil(() => tmpEntries(dirs.uploadsDir).length > 0, "the upload reached tmp/");
     expect(tmpEntries(dirs.uploadsDir)).toHaveLength(1);
     await server.kill();
-    pushMore();
-    await inFlight;
+    inFlight.abort();
+    await inFlight.settled;
 
     // And what a crash between rename and insert, or during preparation, leaves behind.
     const orphan = crypto.randomBytes(16).toString("hex");

@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg, uploadImage } from "../support/images";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
-import { canMountTmpfs, inspectStorage, mountTmpfs, remount, unmount, type Dirs } from "../support/storage-check";
+import { canMountTmpfs, expectSoundStorage, inspectStorage, mountTmpfs, remount, unmount, type Dirs } from "../support/storage-check";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-storage-faults-"));
 const mountable = canMountTmpfs(path.join(base, "probe"));
@@ -57,9 +57,7 @@ describe.skipIf(!mountable)("uploads folder on a small tmpfs", () => {
 
   /** Nothing half-done: the same rows as before, every row with its files, tmp/ empty. */
   function expectUnchanged(idsBefore: number[]): void {
-    const report = inspectStorage(dirs);
-    expect(report.integrity).toBe("ok");
-    expect(report.problems).toEqual([]);
+    const report = expectSoundStorage(dirs);
     expect(report.ids).toEqual(idsBefore);
   }
 
@@ -88,7 +86,7 @@ describe.skipIf(!mountable)("uploads folder on a small tmpfs", () => {
     // With the space back, the same photo goes in.
     const retry = await uploadImage(server.url, token, { data: photo, filename: "no-space.jpg" });
     expect(retry.status).toBe(201);
-    expect(inspectStorage(dirs).problems).toEqual([]);
+    expectSoundStorage(dirs);
   });
 
   it("while read-only: 503 for uploads and deletes, /healthz 503, reading still works; recovers when writable", async () => {
@@ -118,6 +116,6 @@ describe.skipIf(!mountable)("uploads folder on a small tmpfs", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     const upload = await uploadImage(server.url, token, { data: await makeJpeg(800, 600, 2), filename: "writable-again.jpg" });
     expect(upload.status).toBe(201);
-    expect(inspectStorage(dirs).problems).toEqual([]);
+    expectSoundStorage(dirs);
   });
 });

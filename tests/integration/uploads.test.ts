@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
-import { makeJpeg, uploadImage } from "../support/images";
+import { makeJpeg, pixelFloodPng, uploadImage } from "../support/images";
 import { imageRowCount, queryDb, storageKeyOf, storedFolders, tmpEntries, variantUrls } from "../support/inspect";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { waitUntil } from "../support/storage-check";
+import { unfinishedUpload } from "../support/uploads-in-flight";
 
 const ACCEPTED = "Accepted types: JPEG, PNG, WebP, AVIF, GIF or TIFF.";
 
@@ -27,29 +28,6 @@ function snapshot(target: TestServer) {
 
 function noiseJpeg(width: number, height: number): Promise<Buffer> {
   return sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A few hundred bytes that declare a huge RGB image: a pixel flood. */
-function pixelFloodPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", zlib.deflateSync(Buffer.alloc((1 + width * 3) * 4))),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 /** A real JPEG whose frame header is rewritten to claim the given size. */
@@ -80,8 +58,9 @@ afterAll(async () => {
 describe("POST /api/image", () => {
   it("201 with every field of the Image JSON", async () => {
     const data = await makeJpeg(1000, 600, 1);
-    const started = Date.now();
+    const sentAt = Date.now();
     const response = await uploadImage(server.url, token, { data, filename: "harbour.jpg" }, { name: " Harbour ", description: " Morning fog " });
+    const answeredAt = Date.now();
     expect(response.status).toBe(201);
     const image = (await response.json()) as Image;
     expect(Object.keys(image).sort()).toEqual(
@@ -90,7 +69,9 @@ describe("POST /api/image", () => {
     expect(image).toMatchObject({ name: "Harbour", description: "Morning fog", filename: "harbour.jpg", size: data.length, width: 1000, height: 600 });
     expect(image.id).toEqual(expect.any(Number));
     expect(image.uploaded_at).toBe(new Date(image.uploaded_at).toISOString());
-    expect(Date.parse(image.uploaded_at)).toBeGreaterThanOrEqual(started - 1000);
+    // Stamped while the request was handled (same clock, milliseconds).
+    expect(Date.parse(image.uploaded_at)).toBeGreaterThanOrEqual(sentAt);
+    expect(Date.parse(image.uploaded_at)).toBeLessThanOrEqual(answeredAt);
     expect(image.url).toMatch(/^\/media\/[a-f0-9]{32}\/w1000\.webp$/);
     expect(image.srcset).toMatch(/^\/media\/[a-f0-9]{32}\/w320\.webp 320w, \S+w640\.webp 640w, \S+w960\.webp 960w, \S+w1000\.webp 1000w$/);
     expect(image.avifSrcset).toMatch(/w320\.avif 320w, \S+w640\.avif 640w, \S+w960\.avif 960w$/);
@@ -203,13 +184,12 @@ describe("POST /api/image", () => {
   it.each([
     ["a tiny PNG declaring 50000 × 50000 pixels", () => pixelFloodPng(50_000, 50_000)],
     ["a JPEG declaring 65000 × 65000 pixels", () => jpegClaiming(65_000, 65_000)],
-  ])("refuses %s quickly with 413/415, nothing stored", async (_label, make) => {
+  ])("refuses %s from its header with 413/415, nothing stored", async (_label, make) => {
     const data = await make();
     expect(data.length).toBeLessThan(10_000);
     const before = snapshot(server);
-    const started = performance.now();
+    // Decoding it would take minutes and gigabytes; how fast the refusal is: `npm run bench`.
     const response = await uploadImage(server.url, token, { data, filename: "flood.png" });
-    expect(performance.now() - started).toBeLessThan(3000);
     expect([413, 415]).toContain(response.status);
     expect(((await response.json()) as { message: string }).message).toMatch(/pixels|Accepted types/);
     expectNothingStored(server, before);
@@ -327,36 +307,19 @@ describe("POST /api/image", () => {
       const refused = await uploadImage(server.url, "wrong-token", { data: big, filename: "big.jpg" });
       expect(refused.status).toBe(401);
       await refused.text();
-      const started = performance.now();
       const next = await fetch(`${server.url}/api/image?page=1`);
       expect(next.status).toBe(200);
-      expect(performance.now() - started).toBeLessThan(2000);
     }
   });
 
   it("an upload the client abandons halfway leaves no temp file", async () => {
     const before = snapshot(server);
-    const boundary = "----api-test-boundary";
-    const abort = new AbortController();
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="gone.jpg"\r\n\r\n`));
-        controller.enqueue(crypto.randomBytes(512 * 1024));
-      },
-    });
-    const sent = fetch(`${server.url}/api/image`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": `multipart/form-data; boundary=${boundary}` },
-      body,
-      duplex: "half",
-      signal: abort.signal,
-    } as RequestInit).catch((error: unknown) => error);
-    const deadline = Date.now() + 10_000;
-    while (tmpEntries(server.uploadsDir).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const upload = unfinishedUpload(server.url, token, 512 * 1024);
+    await waitUntil(() => tmpEntries(server.uploadsDir).length > 0, "the upload reached tmp/");
     expect(tmpEntries(server.uploadsDir)).toHaveLength(1);
-    abort.abort();
-    expect(await sent).toBeInstanceOf(Error);
-    while (tmpEntries(server.uploadsDir).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    upload.abort();
+    expect(await upload.settled).toBeInstanceOf(Error);
+    await waitUntil(() => tmpEntries(server.uploadsDir).length === 0, "the temp file is removed");
     expectNothingStored(server, before);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
@@ -432,8 +395,6 @@ describe("POST /api/image with MAX_UPLOAD_MB=1", () => {
   it("after a 413 the next upload on the same connection goes through", async () => {
     const tooBig = Buffer.concat([await makeJpeg(100, 100, 10), crypto.randomBytes(3 * 1024 * 1024)]);
     expect((await uploadImage(small.url, smallToken, { data: tooBig, filename: "huge.jpg" })).status).toBe(413);
-    const started = performance.now();
     expect((await uploadImage(small.url, smallToken, { data: await makeJpeg(100, 100, 11), filename: "ok.jpg" })).status).toBe(201);
-    expect(performance.now() - started).toBeLessThan(3000);
   });
 });

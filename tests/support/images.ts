@@ -1,4 +1,6 @@
+import zlib from "node:zlib";
 import sharp from "sharp";
+import type { Image, ImagePage } from "~/lib/image";
 
 /** A JPEG of the given size with a colour gradient, so every call with a new seed differs. */
 export async function makeJpeg(width = 1200, height = 800, seed = 0): Promise<Buffer> {
@@ -15,6 +17,29 @@ export async function makeJpeg(width = 1200, height = 800, seed = 0): Promise<Bu
   return sharp(pixels, { raw: { width, height, channels } }).jpeg({ quality: 85 }).toBuffer();
 }
 
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A few hundred bytes that declare a huge RGB image: a pixel flood. */
+export function pixelFloodPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", zlib.deflateSync(Buffer.alloc((1 + width * 3) * 4))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
 /** Uploads one image through the API with a bearer token. */
 export async function uploadImage(
   url: string,
@@ -27,4 +52,17 @@ export async function uploadImage(
   form.set("description", text.description ?? "");
   form.set("image", new Blob([new Uint8Array(file.data)], { type: file.type ?? "image/jpeg" }), file.filename);
   return fetch(`${url}/api/image`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+}
+
+/** Every photo on the server, newest first, read page by page through the API with its cursor. */
+export async function allImages(baseUrl: string): Promise<Image[]> {
+  const images: Image[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : "";
+    const page = (await (await fetch(`${baseUrl}/api/image${query}`)).json()) as ImagePage;
+    images.push(...page.images);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return images;
 }

@@ -36,11 +36,48 @@ export function spawnServer(options: ServerOptions = {}) {
       UPLOADS_DIR: uploadsDir,
       ADMIN_USERNAME,
       ADMIN_PASSWORD,
+      // bcrypt's lowest cost keeps logins fast; pass TEST_BCRYPT_COST: "" for the production cost.
+      TEST_BCRYPT_COST: "4",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   return { child, dataDir, uploadsDir };
+}
+
+export interface Exited {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr as they came. */
+  output: string;
+}
+
+/** Collects a child's output until it exits; kills it and rejects if it is still running after `limitMs`. */
+export function untilExit(child: ChildProcess, what: string, limitMs = 20_000): Promise<Exited> {
+  const result: Exited = { code: null, stdout: "", stderr: "", output: "" };
+  for (const stream of ["stdout", "stderr"] as const) {
+    child[stream]!.on("data", (chunk: Buffer) => {
+      result[stream] += chunk;
+      result.output += chunk;
+    });
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${what} did not exit within ${limitMs / 1000} s:\n${result.output}`));
+    }, limitMs);
+    // "close", not "exit": the output is complete only once the pipes are.
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ ...result, code });
+    });
+  });
+}
+
+/** Runs `node server.js` until it exits on its own (a start that must fail). */
+export function runToExit(options: ServerOptions = {}): Promise<Exited> {
+  return untilExit(spawnServer(options).child, "server.js");
 }
 
 /**

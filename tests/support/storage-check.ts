@@ -1,8 +1,9 @@
 import Database from "better-sqlite3";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
+import { expect } from "vitest";
+import { imageFolderFiles } from "~/server/storage.server";
 
 export interface Dirs {
   dataDir: string;
@@ -45,11 +46,7 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
   const keys = new Set(rows.map((r) => r.storage_key));
   for (const row of rows) {
     const dir = path.join(imagesDir, row.storage_key);
-    const expected = [
-      "original",
-      ...(JSON.parse(row.variant_widths) as number[]).map((w) => `w${w}.webp`),
-      ...(JSON.parse(row.avif_widths) as number[]).map((w) => `w${w}.avif`),
-    ].sort();
+    const expected = imageFolderFiles(JSON.parse(row.variant_widths) as number[], JSON.parse(row.avif_widths) as number[]).sort();
     const actual = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
     if (actual.join() !== expected.join()) {
       problems.push(`row ${row.id} (${row.storage_key}): expected files ${expected.join(" ")}, found ${actual.join(" ") || "no folder"}`);
@@ -66,75 +63,22 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
   return { integrity, ids: rows.map((r) => r.id), problems };
 }
 
-/** Polls until `condition` holds; throws with `what` after `timeoutMs`. */
+/** Inspects the storage and expects every invariant to hold; returns the report for further checks. */
+export function expectSoundStorage(dirs: Dirs): StorageReport {
+  const report = inspectStorage(dirs);
+  expect(report.integrity).toBe("ok");
+  expect(report.problems).toEqual([]);
+  return report;
+}
+
+/** Polls (every 2 ms, to catch short-lived moments) until `condition` holds; fails naming `what` after `timeoutMs`. */
 export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
+  await expect.poll(condition, { interval: 2, timeout: timeoutMs, message: `waiting until ${what}` }).toBe(true);
 }
 
 /** Entries of a folder, or none when it does not exist (yet). */
 export function entries(dir: string): string[] {
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-}
-
-export interface SlowUpload {
-  /** Settles with the status and body, or with the error that ended the request. */
-  done: Promise<{ status: number; body: string } | { error: string }>;
-  abort: () => void;
-}
-
-/**
- * Sends one upload as a multipart body in small pieces with pauses, so the
- * request stays in flight (body still arriving) for about `durationMs`.
- */
-export function slowUpload(url: string, token: string, data: Buffer, name: string, durationMs: number): SlowUpload {
-  const boundary = `----slow${Date.now()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${name}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-  );
-  const body = Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  const pieces = 50;
-  const pieceSize = Math.ceil(body.length / pieces);
-  const request = http.request(`${url}/api/image`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${token}`,
-      "Content-Type": `multipart/form-data; boundary=${boundary}`,
-      "Content-Length": body.length,
-    },
-  });
-  const done = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
-    request.on("response", (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
-      response.on("error", (error) => resolve({ error: error.message }));
-    });
-    request.on("error", (error) => resolve({ error: error.message }));
-  });
-  let sent = 0;
-  const timer = setInterval(() => {
-    if (request.destroyed) return clearInterval(timer);
-    request.write(body.subarray(sent, sent + pieceSize));
-    sent += pieceSize;
-    if (sent >= body.length) {
-      clearInterval(timer);
-      request.end();
-    }
-  }, durationMs / pieces);
-  return {
-    done,
-    abort: () => {
-      clearInterval(timer);
-      request.destroy();
-    },
-  };
 }
 
 /** True when this process may mount a tmpfs (root in a machine or privileged container). */

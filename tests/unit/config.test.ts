@@ -26,6 +26,9 @@ describe("parseConfig", () => {
       cookieSecure: "auto",
       maxUploadBytes: 100 * 1024 * 1024,
       trustProxy: 0,
+      bcryptCost: 12,
+      headersTimeoutMs: 30_000,
+      idleTimeoutMs: 60_000,
     });
   });
 
@@ -46,6 +49,7 @@ describe("parseConfig", () => {
         COOKIE_SECURE: "true",
         MAX_UPLOAD_MB: "25",
         TRUST_PROXY: "2",
+        TEST_BCRYPT_COST: "5",
       },
       cwd,
     );
@@ -59,6 +63,9 @@ describe("parseConfig", () => {
       cookieSecure: true,
       maxUploadBytes: 25 * 1024 * 1024,
       trustProxy: 2,
+      bcryptCost: 5,
+      headersTimeoutMs: 30_000,
+      idleTimeoutMs: 60_000,
     });
   });
 

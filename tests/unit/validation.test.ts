@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
+import { HttpError } from "~/server/http.server";
 import {
+  cleanFilename,
   decodeCursor,
   encodeCursor,
   parseImageId,
@@ -9,7 +11,7 @@ import {
   parseRandomCount,
 } from "~/server/validation.server";
 
-/** Runs `fn`, expecting it to throw a JSON Response; returns its status and message. */
+/** Runs `fn`, expecting it to throw an HttpError; returns its status and message. */
 async function rejection(fn: () => unknown): Promise<{ status: number; message: string }> {
   let thrown: unknown;
   try {
@@ -17,10 +19,9 @@ async function rejection(fn: () => unknown): Promise<{ status: number; message: 
   } catch (error) {
     thrown = error;
   }
-  expect(thrown).toBeInstanceOf(Response);
-  const response = thrown as Response;
-  const body = (await response.json()) as { message: string };
-  return { status: response.status, message: body.message };
+  expect(thrown).toBeInstanceOf(HttpError);
+  const { status, message } = thrown as HttpError;
+  return { status, message };
 }
 
 const query = (search: string) => parseListQuery(new URLSearchParams(search));
@@ -64,9 +65,14 @@ describe("parseListQuery", () => {
   });
 
   it("round-trips a cursor", () => {
-    for (const cursor of [{ value: 1700000000000, id: 7 }, { value: "Sunset, 2024", id: 12 }]) {
+    const cursors = [
+      { sortField: "uploaded_at", sortOrder: "desc", value: 1700000000000, id: 7 },
+      { sortField: "name", sortOrder: "asc", value: "Sunset, 2024", id: 12 },
+    ] as const;
+    for (const cursor of cursors) {
       expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
-      expect(query(`cursor=${encodeCursor(cursor)}`).cursor).toEqual(cursor);
+      const sort = `sortField=${cursor.sortField}&sortOrder=${cursor.sortOrder}`;
+      expect(query(`${sort}&cursor=${encodeCursor(cursor)}`).cursor).toEqual(cursor);
     }
   });
 
@@ -145,5 +151,61 @@ describe("parseImageText", () => {
     ],
   ])("%o → 400 %s", async (input, message) => {
     expect(await rejection(() => parseImageText(input))).toEqual({ status: 400, message });
+  });
+});
+
+/** U+0000 and the bidi embeddings, overrides and isolates: invisible, and they can disguise a name ("photo\u202Egpj.exe"). */
+const STRIPPED_EVERYWHERE = ["\u0000", "\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
+/** Other control characters: C0 (but tab and line breaks), DEL and C1. */
+const OTHER_CONTROLS = ["\u0001", "\u0007", "\u0008", "\u000B", "\u000C", "\u001B", "\u001F", "\u007F", "\u0080", "\u0085", "\u009F"];
+
+describe("parseImageText cleans the texts", () => {
+  const codePoint = (c: string) => c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+  it.each([...STRIPPED_EVERYWHERE, ...OTHER_CONTROLS].map((c) => [codePoint(c), c]))("drops U+%s from the name and the description", (_, control) => {
+    expect(parseImageText({ name: `Har${control}bour${control}`, description: `${control}Fog${control} at dawn` })).toEqual({
+      name: "Harbour",
+      description: "Fog at dawn",
+    });
+  });
+
+  it("turns line breaks and tabs in a name into one space: a name is one line", () => {
+    expect(parseImageText({ name: "Harbour\r\nat\tdawn\n" }).name).toBe("Harbour at dawn");
+  });
+
+  it("keeps a description's tabs and line breaks, written as \\n", () => {
+    expect(parseImageText({ name: "x", description: "Fog\r\nover\rthe\nwater\n\n\tat dawn" }).description).toBe(
+      "Fog\nover\nthe\nwater\n\n\tat dawn",
+    );
+  });
+
+  it("keeps every other character: right-to-left text, bidi marks, emoji sequences, accents", () => {
+    const text = { name: "שלום \u200Fעולם\u200E Ærø 👩‍👩‍👧 e\u0301", description: "مرحبا\u061C — «quoted» 東京" };
+    expect(parseImageText(text)).toEqual(text);
+  });
+
+  it.each(["\u202E", "\u0000\u2066 \u2069", " \u202A\t\u202C "])("refuses a name of only control characters like a blank one (case %#)", async (name) => {
+    expect(await rejection(() => parseImageText({ name }))).toEqual({ status: 400, message: "name must not be empty" });
+  });
+
+  it("measures the lengths after cleaning", () => {
+    const name = `${"n".repeat(MAX_NAME_LENGTH)}${"\u202E".repeat(20)}`;
+    const description = `${"d".repeat(MAX_DESCRIPTION_LENGTH)}${"\u0000".repeat(20)}`;
+    expect(parseImageText({ name, description })).toEqual({ name: "n".repeat(MAX_NAME_LENGTH), description: "d".repeat(MAX_DESCRIPTION_LENGTH) });
+  });
+});
+
+describe("cleanFilename", () => {
+  it("keeps the base name only, as sent", () => {
+    expect(cleanFilename("C:\\Users\\me\\Café 東京.jpg")).toBe("Café 東京.jpg");
+    expect(cleanFilename("../../etc/passwd")).toBe("passwd");
+  });
+
+  it("drops control and bidi characters, so a name cannot pose as another", () => {
+    expect(cleanFilename("photo\u202Egpj.exe")).toBe("photogpj.exe");
+    expect(cleanFilename("a\u0000b\u2067c\u0007.jpg")).toBe("abc.jpg");
+  });
+
+  it.each([undefined, "", "\u202E\u2069", "/"])("names a file without a usable name \"image\" (case %#)", (raw) => {
+    expect(cleanFilename(raw)).toBe("image");
   });
 });

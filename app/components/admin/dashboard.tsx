@@ -1,20 +1,22 @@
 import { Form, Link } from "react-router";
 import { useAuth } from "~/components/auth";
 import { formatBytes } from "~/lib/format";
-import { ADMIN_PATH, GALLERY_PATH } from "~/lib/paths";
+import { ADMIN_LOGOUT_PATH, GALLERY_PATH } from "~/lib/paths";
 import { ErrorBanners } from "./error-banners";
-import { PlainUploadForm, UploadResults, type UploadSummary } from "./plain-upload-form";
+import { PlainUploadForm, UploadReportView } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
 import type { Route } from "../../routes/+types/photography.admin";
 
+type DashboardData = Extract<Route.ComponentProps["loaderData"], { admin: true }>;
+
 interface DashboardProps {
-  stats: Extract<Route.ComponentProps["loaderData"], { admin: true }>["stats"];
-  /** The answer to a plain-form upload. */
-  uploadResults: UploadSummary[] | null;
+  stats: DashboardData["stats"];
+  /** What became of the last plain-form upload, shown once. */
+  upload: DashboardData["upload"];
   error: string | null;
 }
 
-export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
+export function Dashboard({ stats, upload, error }: DashboardProps) {
   const auth = useAuth();
 
   return (
@@ -25,8 +27,7 @@ export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
         </Link>
         <div className="admin-header__title">
           <h1>Admin Dashboard</h1>
-          <Form method="post" action={ADMIN_PATH} onSubmit={auth.signOut}>
-            <input type="hidden" name="intent" value="logout" />
+          <Form method="post" action={ADMIN_LOGOUT_PATH} onSubmit={auth.signOut}>
             <button type="submit" className="button button--secondary">
               Logout
             </button>
@@ -34,7 +35,7 @@ export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
         </div>
       </header>
 
-      <ErrorBanners messages={[auth.error, error]} />
+      <ErrorBanners messages={[auth.error, error, upload && "error" in upload ? upload.error : null]} />
 
       <section className="admin-stats" aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="visually-hidden">
@@ -56,7 +57,7 @@ export function Dashboard({ stats, uploadResults, error }: DashboardProps) {
         </dl>
       </section>
 
-      {uploadResults && <UploadResults results={uploadResults} />}
+      {upload && "results" in upload && <UploadReportView report={upload} />}
       {/* The dropzone needs JavaScript; without it, the plain form does the same job. CSS shows the one that works. */}
       <section className="admin-section no-js-only" aria-labelledby="plain-upload-heading">
         <h2 id="plain-upload-heading">Upload Images</h2>

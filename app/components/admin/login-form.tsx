@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { useAuth } from "~/components/auth";
 import { ErrorBanners } from "./error-banners";
 import { useHydrated } from "~/components/use-hydrated";
-import { ADMIN_PATH, GALLERY_PATH } from "~/lib/paths";
+import { GALLERY_PATH } from "~/lib/paths";
 
 interface LoginFormProps {
   /** The message of a failed attempt, shown in the banner. */
@@ -24,8 +24,8 @@ export function LoginForm({ error, redirectTo, username }: LoginFormProps) {
       <div className="login-card">
         <h1>Gallery Admin Login</h1>
         <ErrorBanners messages={[auth.error, error]} />
-        {/* An explicit action: this form also shows on the answer to a refused upload, whose URL carries ?intent=upload. */}
-        <Form method="post" action={ADMIN_PATH} className="login-form">
+        {/* Posts to this page's URL, so a failed attempt without JavaScript keeps its redirectTo. */}
+        <Form method="post" className="login-form">
           <input type="hidden" name="intent" value="login" />
           {/* Asks for the client token in the answer; only a page running JavaScript can keep it. */}
           {hydrated && <input type="hidden" name="client" value="js" />}

@@ -1,16 +1,18 @@
 import { Form } from "react-router";
 import { MAX_FORM_FILES } from "~/lib/limits";
+import { ADMIN_UPLOAD_PATH } from "~/lib/paths";
+import type { Route } from "../../routes/+types/photography.admin";
 
-export type UploadSummary = { ok: true; filename: string; name: string } | { ok: false; filename: string; reason: string };
+type UploadReport = NonNullable<Extract<Route.ComponentProps["loaderData"], { admin: true }>["upload"]>;
 
 /** What the server did with each file of a plain-form upload. */
-export function UploadResults({ results }: { results: UploadSummary[] }) {
-  const stored = results.filter((result) => result.ok);
-  const refused = results.filter((result) => !result.ok);
+export function UploadReportView({ report }: { report: Extract<UploadReport, { results: unknown }> }) {
+  const { stored, total, results } = report;
+  const unnamed = total - results.length;
   return (
     <div className="upload-results" role="status">
       <h3>Upload results</h3>
-      <p>{`Stored ${stored.length} of ${results.length} ${results.length === 1 ? "file" : "files"}.`}</p>
+      <p>{`Stored ${stored} of ${total} ${total === 1 ? "file" : "files"}.`}</p>
       <ul>
         {results.map((result, index) => (
           <li key={index} className={result.ok ? "upload-result upload-result--ok" : "upload-result upload-result--refused"}>
@@ -26,17 +28,15 @@ export function UploadResults({ results }: { results: UploadSummary[] }) {
           </li>
         ))}
       </ul>
+      {unnamed > 0 && <p>{`${unnamed} more ${unnamed === 1 ? "file is" : "files are"} not listed.`}</p>}
     </div>
   );
 }
 
-/**
- * The upload without JavaScript: one multipart post of many files. The intent
- * travels in the URL because the action must not read a multipart body twice.
- */
+/** The upload without JavaScript: one multipart post of many files, answered by a redirect back here. */
 export function PlainUploadForm() {
   return (
-    <Form method="post" action="?intent=upload" encType="multipart/form-data" className="plain-upload">
+    <Form method="post" action={ADMIN_UPLOAD_PATH} encType="multipart/form-data" className="plain-upload">
       <div className="field">
         <label htmlFor="plain-upload-files">Images</label>
         <input id="plain-upload-files" type="file" name="image" multiple required />

@@ -1,9 +1,9 @@
 import { useEffect, useRef, type FormEvent, type MouseEvent, type ReactNode } from "react";
-import { Link, useActionData, useFetcher, type LinkProps } from "react-router";
+import { Link, useActionData, useFetcher, useLocation, type LinkProps } from "react-router";
 import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
 import type { Image } from "~/lib/image";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
-import { GALLERY_PATH } from "~/lib/paths";
+import { GALLERY_PATH, loginHref, scriptActionHref } from "~/lib/paths";
 import type { action } from "~/routes/photography";
 
 const DELETE_QUESTION = "Are you sure you want to delete this image?";
@@ -29,6 +29,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
   const fetcher = useFetcher<typeof action>();
   const posted = useActionData<typeof action>();
   const handled = useRef<typeof fetcher.data>(undefined);
+  const location = useLocation();
   const modeLinkProps = { state: historyState, defaultShouldRevalidate: !loaded };
   const busy = fetcher.state !== "idle";
   const viewHref = galleryHref(position, { image: image.id });
@@ -44,25 +45,26 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
   }, [fetcher.state, fetcher.data, onSaved, onDeleted]);
 
   const result = busy ? undefined : (fetcher.data ?? posted);
-  const failure = result && !result.ok && result.id === image.id ? result : undefined;
+  // A refusal before the form was read (the session ended) names no photo: it is this one's.
+  const failure = result && !result.ok && (result.id === image.id || result.id === null) ? result : undefined;
 
   function submitInPlace(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     // Without redirectTo the action answers with data instead of a redirect.
     form.delete("redirectTo");
-    void fetcher.submit(form, { method: "post", action: GALLERY_PATH });
+    void fetcher.submit(form, { method: "post", action: scriptActionHref(GALLERY_PATH) });
   }
 
   function confirmDelete(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     if (busy || !window.confirm(DELETE_QUESTION)) return;
-    void fetcher.submit({ intent: "delete", id: String(image.id) }, { method: "post", action: GALLERY_PATH });
+    void fetcher.submit({ intent: "delete", id: String(image.id) }, { method: "post", action: scriptActionHref(GALLERY_PATH) });
   }
 
   const error = failure ? (
     <p className="viewer-error" role="alert">
-      {failure.message}
+      {failure.sessionEnded ? <Link to={loginHref(location.pathname + location.search)}>{failure.message}</Link> : failure.message}
     </p>
   ) : null;
 

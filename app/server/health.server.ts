@@ -1,0 +1,25 @@
+import { db } from "./db.server";
+import { storageWritable } from "./storage.server";
+
+export interface Health {
+  ok: boolean;
+  /** The database answers a query. */
+  database: boolean;
+  /** The uploads folders take a new file. */
+  storage: boolean;
+}
+
+function databaseAnswers(): boolean {
+  try {
+    return db().$client.prepare("SELECT 1 AS ok").get() !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** What /healthz reports: whether the site can read and store photos right now. */
+export async function checkHealth(): Promise<Health> {
+  const database = databaseAnswers();
+  const storage = await storageWritable();
+  return { ok: database && storage, database, storage };
+}

@@ -1,0 +1,131 @@
+/**
+ * Writing photos: a new upload becomes its folder of variants and its row, an
+ * edit changes the row, a delete removes both. Never a file without its row
+ * or a row without its files.
+ */
+import { eq } from "drizzle-orm";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { Image } from "~/lib/image";
+import { db } from "./db.server";
+import { HttpError } from "./http.server";
+import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage } from "./image-processing.server";
+import { toImage } from "./images.server";
+import { forgetVariants } from "./media.server";
+import { images } from "./schema";
+import { commitImageDir, newStorageKey, removeImageDir, storageError, storageUnavailable, storageWritable, tmpPath } from "./storage.server";
+import type { UploadedFile } from "./upload.server";
+
+function duplicateOf(id: number): HttpError {
+  return new HttpError(409, `This image was already uploaded (image ${id}).`, { id });
+}
+
+/** Two heavy sharp jobs at once at most, so concurrent uploads cannot exhaust memory. */
+const MAX_CONCURRENT_PROCESSING = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withProcessingSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_PROCESSING) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await task();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const file of await fsp.readdir(dir)) total += (await fsp.stat(path.join(dir, file))).size;
+  return total;
+}
+
+/**
+ * Stores one uploaded file: checks it, writes its variants into a temp folder,
+ * renames the folder into place, then inserts the row. The temp upload is
+ * always consumed; on any failure nothing is left behind.
+ */
+export async function createImage(file: UploadedFile, text: { name: string; description: string }): Promise<Image> {
+  const prepared = tmpPath();
+  let committedKey: string | undefined;
+  try {
+    if (file.size === 0) throw new HttpError(415, `The file is empty. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
+    const existing = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
+    if (existing) throw duplicateOf(existing.id);
+
+    await fsp.mkdir(prepared);
+    const processed = await withProcessingSlot(() => processImage(file.path, prepared));
+    await moveOriginal(file.path, prepared);
+    const storedBytes = await folderBytes(prepared);
+    const key = newStorageKey();
+    await commitImageDir(prepared, key);
+    committedKey = key;
+
+    const now = new Date();
+    const insert = db()
+      .insert(images)
+      .values({
+        ...text,
+        originalFilename: file.filename,
+        storageKey: key,
+        mimeType: processed.mimeType,
+        size: file.size,
+        storedBytes,
+        width: processed.width,
+        height: processed.height,
+        variantWidths: processed.variantWidths,
+        avifWidths: processed.avifWidths,
+        checksum: file.checksum,
+        placeholder: processed.placeholder,
+        uploadedAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: images.checksum })
+      .returning()
+      .get();
+    if (!insert) {
+      // A concurrent upload of the same file won the race.
+      const winner = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
+      throw duplicateOf(winner?.id ?? 0);
+    }
+    committedKey = undefined;
+    return toImage(insert);
+  } catch (error) {
+    if (committedKey) await removeImageDir(committedKey);
+    throw storageError(error) ?? error;
+  } finally {
+    await fsp.rm(prepared, { recursive: true, force: true });
+    await fsp.rm(file.path, { force: true });
+  }
+}
+
+export function updateImage(id: number, text: { name: string; description: string }): Image {
+  const row = db()
+    .update(images)
+    .set({ ...text, updatedAt: new Date() })
+    .where(eq(images.id, id))
+    .returning()
+    .get();
+  if (!row) throw new HttpError(404, `There is no image with id ${id}`);
+  return toImage(row);
+}
+
+/**
+ * Row first, then files: a crash in between leaves only an orphan folder, swept
+ * at start. A folder that cannot be written is refused up front, so the row and
+ * its files go together.
+ */
+export async function deleteImage(id: number): Promise<void> {
+  if (!(await storageWritable())) throw storageUnavailable();
+  const row = db().delete(images).where(eq(images.id, id)).returning({ key: images.storageKey }).get();
+  if (!row) throw new HttpError(404, `There is no image with id ${id}`);
+  forgetVariants(row.key);
+  try {
+    await removeImageDir(row.key);
+  } catch (error) {
+    // The photo is gone from the site; its folder is an orphan the next start removes.
+    console.error(`Could not remove the files of image ${id} (${row.key}): ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fromIp, postLogin, type RawResponse } from "../support/logins";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer, type TestServer } from "../support/server";
+
+// The production cost throughout: these tests need each check to take real work.
+const PRODUCTION_COST = { TEST_BCRYPT_COST: "", TRUST_PROXY: "1" };
+
+describe("password checks run off the main thread, in a bounded queue", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer({ env: PRODUCTION_COST });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("the site keeps answering while 20 logins are checked", async () => {
+    let pending = 20;
+    const logins = Array.from({ length: 20 }, (_, i) =>
+      postLogin(server.url, { username: `visitor-${i}`, password: "wrong-password" }, fromIp(`198.18.1.${i}`)).finally(() => pending--),
+    );
+    // Health checks one after another for as long as logins are being checked. With bcrypt on the
+    // main thread each one waited behind the hashing (about 5 s each for 20 logins).
+    let answered = 0;
+    while (pending > 0) {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      answered++;
+    }
+    expect((await Promise.all(logins)).map((answer) => answer.status)).toEqual(Array(20).fill(401));
+    expect(answered).toBeGreaterThanOrEqual(20);
+  });
+
+  it("503 with Retry-After once the queue is full, for unknown users and wrong passwords alike", async () => {
+    // 80 at once, far more than the workers and the queue (32) hold. Unknown users throughout;
+    // late in the burst, two wrong passwords for the real user.
+    const burst = Array.from({ length: 80 }, (_, i) => {
+      const credentials = i === 70 || i === 75 ? { username: ADMIN_USERNAME, password: `wrong-${i}` } : { username: `nobody-${i}`, password: ADMIN_PASSWORD };
+      return postLogin(server.url, credentials, fromIp(`198.18.2.${i}`));
+    });
+    const answers: RawResponse[] = await Promise.all(burst);
+    const unknown = answers.filter((_, i) => i !== 70 && i !== 75);
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([401, 503]));
+    // An unknown user that skipped the hash would never find the queue full.
+    expect(unknown.filter((answer) => answer.status === 503).length).toBeGreaterThan(0);
+    expect(unknown.filter((answer) => answer.status === 401).length).toBeGreaterThan(0);
+    for (const i of [70, 75]) {
+      expect(answers[i]!.status).toBe(503);
+      expect(answers[i]!.headers["retry-after"]).toBe("2");
+      expect(JSON.parse(answers[i]!.body)).toEqual({ message: "The server is busy checking other logins. Try again in a moment." });
+    }
+    // A refused check did not count against the user name: the owner gets in once the queue drains.
+    await expect
+      .poll(async () => (await postLogin(server.url, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD }, fromIp("198.18.3.1"))).status, {
+        timeout: 45_000,
+        interval: 500,
+      })
+      .toBe(200);
+  });
+});
+
+describe("shutting down", () => {
+  it("SIGTERM lets the logins in flight finish, stops the workers and exits 0", async () => {
+    const server = await startServer({ env: PRODUCTION_COST });
+    const logins = Array.from({ length: 3 }, (_, i) =>
+      postLogin(server.url, { username: `late-${i}`, password: "wrong-password" }, fromIp(`198.18.4.${i}`)),
+    );
+    // Once one is answered, the others are surely inside the server, waiting for the hash.
+    await Promise.race(logins);
+    const exitCode = server.stop();
+    expect((await Promise.all(logins)).map((answer) => answer.status)).toEqual([401, 401, 401]);
+    expect(await exitCode).toBe(0);
+    expect(server.output()).toContain("SIGTERM: finishing requests in flight");
+    expect(server.output()).not.toMatch(/error/i);
+  });
+});
