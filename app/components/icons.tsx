@@ -66,22 +66,6 @@ export function MailIcon({ className }: IconProps) {
   );
 }
 
-export function UploadIcon({ className }: IconProps) {
-  return (
-    <StrokeIcon className={className}>
-      <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M17 8l-5-5-5 5M12 3v12" />
-    </StrokeIcon>
-  );
-}
-
-export function CloseIcon({ className }: IconProps) {
-  return (
-    <StrokeIcon className={className}>
-      <path d="M18 6 6 18M6 6l12 12" />
-    </StrokeIcon>
-  );
-}
-
 export function GitHubIcon({ className }: IconProps) {
   return (
     <svg className={className} viewBox="0 0 16 16" width="24" height="24" fill="currentColor" aria-hidden="true" focusable="false">

@@ -4,6 +4,8 @@
  * A `link` starting with "/" stays in the site; anything else opens in a new tab.
  */
 
+import { href } from "react-router";
+
 interface ProjectBase {
   name: string;
   description: string;
@@ -35,7 +37,7 @@ export const projects: Project[] = [
     name: "numeral-to-kana",
     description: "An npm package that spells numbers in Japanese kana, with the sound changes of spoken Japanese (さんびゃく, はっせん).",
     media: still("numeral-to-kana.webp", "A terminal installing the package and converting 123"),
-    link: "/foo-bar",
+    link: href("/foo-bar"),
     github: "https://github.com/alex-sample/numeral-to-kana",
     tags: ["NPM", "TypeScript", "Japanese"],
   },
@@ -51,7 +53,7 @@ export const projects: Project[] = [
     name: "Sorting visualizer",
     description: "Watch bubble sort, insertion sort, selection sort and quicksort compare and swap, one step at a time.",
     media: still("sorting-visualizer.webp", "Bars of different heights being sorted, two of them highlighted"),
-    link: "/sorting",
+    link: href("/sorting"),
     github: "https://github.com/alex-sample/sorting-visualizer",
     tags: ["React", "TypeScript", "Web App"],
   },
@@ -81,12 +83,12 @@ export const projects: Project[] = [
       width: 640,
       height: 384,
     },
-    link: "/life",
+    link: href("/life"),
     github: "https://github.com/alex-sample/game-of-life",
     tags: ["JavaScript", "Cellular Automaton", "Web App"],
   },
 ];
 
-export function isInternalLink(href: string): boolean {
-  return href.startsWith("/") && !href.startsWith("//");
+export function isInternalLink(link: string): boolean {
+  return link.startsWith("/") && !link.startsWith("//");
 }

@@ -23,7 +23,7 @@ const SOKUON_BEFORE: Record<string, [ending: string, short: string][]> = {
   けい: [["いち", "いっ"], ["ろく", "ろっ"], ["はち", "はっ"], ["じゅう", "じゅっ"], ["ひゃく", "ひゃっ"]],
 };
 
-export type ParsedNumber = { ok: true; negative: boolean; digits: string } | { ok: false; message: string };
+type ParsedNumber = { ok: true; negative: boolean; digits: string } | { ok: false; message: string };
 
 /** Accepts an optional minus sign and digits, ignoring spaces, commas and underscores used as separators. */
 export function parseNumeral(input: string): ParsedNumber {
@@ -79,7 +79,7 @@ function toKatakana(hiragana: string): string {
   return hiragana.replace(/[\u3041-\u3096]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
 }
 
-export interface KanaConversion {
+interface KanaConversion {
   kana: string;
   kanji: string;
 }
@@ -101,12 +101,4 @@ export function convertDigits({ negative, digits }: { negative: boolean; digits:
     kanji = `マイナス${kanji}`;
   }
   return { kana: script === "katakana" ? toKatakana(kana) : kana, kanji };
-}
-
-/** Convenience for code: 123 → "ひゃくにじゅうさん". Throws on anything that is not a whole number in range. */
-export function numberToKana(value: number | bigint | string, script: KanaScript = "hiragana"): string {
-  if (typeof value === "number" && !Number.isSafeInteger(value)) throw new RangeError(`${value} is not a safe whole number.`);
-  const parsed = parseNumeral(String(value));
-  if (!parsed.ok) throw new RangeError(parsed.message);
-  return convertDigits(parsed, script).kana;
 }

@@ -48,9 +48,9 @@ export const PATTERNS = {
   random: "Random soup",
 } as const;
 
-export type PatternName = keyof typeof PATTERNS;
+type PatternName = keyof typeof PATTERNS;
 
-export function isPatternName(value: unknown): value is PatternName {
+function isPatternName(value: unknown): value is PatternName {
   return typeof value === "string" && Object.hasOwn(PATTERNS, value);
 }
 

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, redirect, useLocation, useNavigate, type Sh
 import { Dashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
 import { useAuth } from "~/components/auth";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorBoundaryPage } from "~/components/error-page";
 import { ADMIN_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, NOT_LOGGED_IN } from "~/server/auth.server";
@@ -127,5 +127,5 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
 
 /** Errors stay on this route so its no-store header covers them too. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} backTo={ADMIN_PATH} backLabel="Back to the admin page" />;
+  return <ErrorBoundaryPage error={error} backTo={ADMIN_PATH} backLabel="Back to the admin page" />;
 }

@@ -1,6 +1,9 @@
+import { href } from "react-router";
+import { homeHref } from "~/lib/home";
+import { GALLERY_PATH, HOME_PATH } from "~/lib/paths";
 import { siteOrigin } from "~/server/site-origin.server";
 
-const PATHS = ["/", "/?tab=photography", "/photography", "/sorting", "/foo-bar", "/life"];
+const PATHS = [HOME_PATH, homeHref("photography", false), GALLERY_PATH, href("/sorting"), href("/foo-bar"), href("/life")];
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

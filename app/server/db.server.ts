@@ -6,7 +6,7 @@ import path from "node:path";
 import { config } from "./config.server";
 import * as schema from "./schema";
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 let instance: Db | undefined;
 

@@ -6,7 +6,7 @@ import { HttpError } from "./http.server";
 // No cache: every image is read once, and the cache would only grow the heap.
 sharp.cache(false);
 
-export const MAX_PIXELS = 100_000_000;
+const MAX_PIXELS = 100_000_000;
 /** Variant widths; an image gets those below its own width plus its own width (capped at the largest). */
 export const VARIANT_WIDTHS: readonly number[] = [320, 640, 960, 1280, 1920, 2560];
 /** AVIF is slow to encode, so only the small variants that make up most page weight get it. */
@@ -22,7 +22,7 @@ const ACCEPTED: Record<string, string> = {
 };
 export const ACCEPTED_TYPES_TEXT = "JPEG, PNG, WebP, AVIF, GIF or TIFF";
 
-export interface ProcessedImage {
+interface ProcessedImage {
   mimeType: string;
   width: number;
   height: number;

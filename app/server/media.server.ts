@@ -37,7 +37,7 @@ export function variantPath(key: string, file: string): string {
  * The variant's bytes and headers; "large" when it is too big to keep in
  * memory (stream it from `variantPath`), undefined when it does not exist.
  */
-export async function loadVariant(key: string, file: string): Promise<Variant | "large" | undefined> {
+async function loadVariant(key: string, file: string): Promise<Variant | "large" | undefined> {
   const id = `${key}/${file}`;
   const hit = cache.get(id);
   if (hit) {

@@ -61,4 +61,3 @@ export const sessions = sqliteTable(
 );
 
 export type ImageRow = typeof images.$inferSelect;
-export type NewImageRow = typeof images.$inferInsert;

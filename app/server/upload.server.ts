@@ -20,7 +20,7 @@ export interface UploadedFile {
   checksum: string;
 }
 
-export interface ParsedUpload {
+interface ParsedUpload {
   fields: Record<string, string>;
   files: UploadedFile[];
 }

@@ -1,12 +1,11 @@
 import path from "node:path";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { HttpError } from "./http.server";
 
 export const PAGE_SIZE = 24;
-export const SORT_FIELDS = ["uploaded_at", "name", "size"] as const;
+const SORT_FIELDS = ["uploaded_at", "name", "size"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
-export type SortOrder = "asc" | "desc";
-export const MAX_NAME_LENGTH = 200;
-export const MAX_DESCRIPTION_LENGTH = 5000;
+type SortOrder = "asc" | "desc";
 
 export interface ListQuery {
   page: number;

@@ -57,4 +57,13 @@ export async function loginInBrowser(page: Page): Promise<void> {
   expect(response.status()).toBe(200);
 }
 
+/**
+ * With JavaScript on, waits until React has taken over the page: from then on
+ * the controls the server rendered for JavaScript respond (a click that comes
+ * while hydration is still running is replayed once it is done).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
 export { expect };

@@ -14,10 +14,8 @@ export function thumbnail(page: Page, id: number) {
   return page.locator(`.gallery-thumb[data-image-id="${id}"]`);
 }
 
-/** With JavaScript on, waits until React took over the page (the end of the list turns into the live status). */
-export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator(".gallery-end [role=status], .gallery-empty").first()).toBeAttached();
-}
+/** With JavaScript on, waits until React took over the page, so clicks open the viewer in place. */
+export { waitForHydration } from "./fixtures";
 
 export function viewer(page: Page) {
   return page.getByRole("dialog");

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/images";
+import { postPlainUpload } from "../support/plain-upload";
 import { rawConnection, rawRequest, type RawConnection } from "../support/requests";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
 
@@ -68,9 +69,9 @@ describe("connection timeouts", () => {
     for (let i = 0; i < 2; i++) {
       form.append("image", new Blob([new Uint8Array(await makeJpeg(1600, 1200, 800 + i))], { type: "image/jpeg" }), `slow-${i}.jpg`);
     }
-    const response = await fetch(`${server.url}/photography/admin?intent=upload`, { method: "POST", body: form, headers: { Cookie: cookie } });
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain("Stored 2 of 2 files.");
+    const { answer, dashboard } = await postPlainUpload(server.url, cookie, form);
+    expect(answer.status).toBe(303);
+    expect(await dashboard!.text()).toContain("Stored 2 of 2 files.");
   });
 
   it("behind a trusted proxy, a malformed X-Forwarded-Host: 400", async () => {

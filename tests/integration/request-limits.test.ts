@@ -186,7 +186,7 @@ describe("a page action from another site", () => {
   });
 
   it("the same post from the site itself goes through", async () => {
-    const response = await fetch(`${server.url}/photography/admin`, {
+    const response = await fetch(`${server.url}/photography/admin/logout`, {
       method: "POST",
       headers: { ...form, Origin: server.url, "Sec-Fetch-Site": "same-origin" },
       body: new URLSearchParams({ intent: "logout" }),

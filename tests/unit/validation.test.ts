@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { HttpError } from "~/server/http.server";
 import {
   cleanFilename,
   decodeCursor,
   encodeCursor,
-  MAX_DESCRIPTION_LENGTH,
-  MAX_NAME_LENGTH,
   parseImageId,
   parseImageText,
   parseListQuery,

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { formatKilobytes } from "~/lib/format";
 
-export type PendingPhase =
+type PendingPhase =
   | { phase: "editing" }
   | { phase: "uploading"; progress: number | null }
   | { phase: "failed"; reason: string };

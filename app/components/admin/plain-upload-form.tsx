@@ -1,10 +1,9 @@
 import { Form } from "react-router";
+import { MAX_FORM_FILES } from "~/lib/limits";
 import { ADMIN_UPLOAD_PATH } from "~/lib/paths";
 import type { Route } from "../../routes/+types/photography.admin";
 
 type UploadReport = NonNullable<Extract<Route.ComponentProps["loaderData"], { admin: true }>["upload"]>;
-
-export const MAX_FORM_FILES = 50;
 
 /** What the server did with each file of a plain-form upload. */
 export function UploadReportView({ report }: { report: Extract<UploadReport, { results: unknown }> }) {

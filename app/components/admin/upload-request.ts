@@ -1,6 +1,7 @@
+import { href } from "react-router";
 import type { Image } from "~/lib/image";
 
-export type UploadOutcome = { ok: true; image: Image } | { ok: false; reason: string };
+type UploadOutcome = { ok: true; image: Image } | { ok: false; reason: string };
 
 interface UploadRequest {
   file: File;
@@ -35,7 +36,7 @@ export function uploadImage({ file, name, description, token, onProgress, signal
     body.set("image", file, file.name);
 
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/image");
+    xhr.open("POST", href("/api/image"));
     xhr.setRequestHeader("Accept", "application/json");
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     xhr.upload.addEventListener("progress", (event) => {

@@ -15,17 +15,15 @@ import {
   type LifeQuery,
 } from "~/lib/life";
 import { ChoiceForm } from "./choice-form";
-import { useHydrated } from "~/components/use-hydrated";
 
 const TICK_MS = 120;
 
 /**
  * The URL names a pattern and a generation, which the server renders; the links
  * step through generations without JavaScript. With JavaScript the board lives
- * in the page: Play, Clear and clicking cells to draw.
+ * in the page: Play, Clear and clicking cells to draw (`js-only`, hidden by CSS without it).
  */
 export function GameOfLife({ query }: { query: LifeQuery }) {
-  const hydrated = useHydrated();
   const [board, setBoard] = useState(() => ({
     grid: advance(patternGrid(query.pattern, query.seed), query.generation),
     generation: query.generation,
@@ -42,7 +40,6 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
 
   /** With JavaScript the step links act on the board in the page, keeping cells drawn by hand. */
   function stepInPage(event: MouseEvent, generations: number) {
-    if (!hydrated) return;
     event.preventDefault();
     setBoard((current) => ({ grid: advance(current.grid, generations), generation: current.generation + generations }));
   }
@@ -73,7 +70,7 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           role="img"
           aria-label={`Generation ${generation}: ${alive} living cells`}
-          onClick={hydrated ? drawCell : undefined}
+          onClick={drawCell}
         >
           <rect className="life__background" width={WIDTH} height={HEIGHT} />
           {grid.flatMap((row, y) =>
@@ -98,7 +95,6 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
           preventScrollReset
           replace
           onClick={(event) => {
-            if (!hydrated) return;
             event.preventDefault();
             setPlaying(false);
             setBoard({ grid: patternGrid(query.pattern, query.seed), generation: 0 });
@@ -106,26 +102,21 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
         >
           Reset
         </Link>
-        {/* Last, so their arrival after hydration moves nothing already on screen. */}
-        {hydrated ? (
-          <>
-            <button type="button" className="demo-button" onClick={() => setPlaying(!playing)} aria-pressed={playing}>
-              {playing ? "Pause" : "Play"}
-            </button>
-            <button
-              type="button"
-              className="demo-button demo-button--secondary"
-              onClick={() => {
-                setPlaying(false);
-                setBoard({ grid: emptyGrid(), generation: 0 });
-              }}
-            >
-              Clear
-            </button>
-          </>
-        ) : null}
+        <button type="button" className="demo-button js-only" onClick={() => setPlaying(!playing)} aria-pressed={playing}>
+          {playing ? "Pause" : "Play"}
+        </button>
+        <button
+          type="button"
+          className="demo-button demo-button--secondary js-only"
+          onClick={() => {
+            setPlaying(false);
+            setBoard({ grid: emptyGrid(), generation: 0 });
+          }}
+        >
+          Clear
+        </button>
       </nav>
-      {hydrated ? <p className="demo__hint">Click the board to draw or erase cells.</p> : null}
+      <p className="demo__hint js-only">Click the board to draw or erase cells.</p>
     </>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ALGORITHMS, describeStep, randomValues, sortingHref, sortSteps, MAX_VALUE, type SortingQuery } from "~/lib/sorting";
 import { ChoiceForm } from "./choice-form";
-import { useHydrated } from "~/components/use-hydrated";
 
 const STEP_MS = 120;
 
@@ -11,10 +10,9 @@ const nextSeed = (seed: number) => ((seed * 7919) % 999_983) + 1;
 
 /**
  * Every step has its own URL, so the page steps through the sort without JavaScript;
- * with JavaScript, Play animates the steps in place and leaves the URL at the step it paused on.
+ * with JavaScript, Play (`js-only`) animates the steps in place and leaves the URL at the step it paused on.
  */
 export function SortingVisualizer({ query }: { query: SortingQuery }) {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const steps = useMemo(() => sortSteps(query.algorithm, randomValues(query.seed)), [query.algorithm, query.seed]);
   const last = steps.length - 1;
@@ -90,12 +88,9 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
         <StepLink to={href(last)} disabled={shown === last}>
           Last step
         </StepLink>
-        {/* Last, so its arrival after hydration moves nothing already on screen. */}
-        {hydrated ? (
-          <button type="button" className="demo-button" onClick={togglePlaying} aria-pressed={playingStep !== null}>
-            {playingStep === null ? "Play" : "Pause"}
-          </button>
-        ) : null}
+        <button type="button" className="demo-button js-only" onClick={togglePlaying} aria-pressed={playingStep !== null}>
+          {playingStep === null ? "Play" : "Pause"}
+        </button>
       </nav>
     </>
   );

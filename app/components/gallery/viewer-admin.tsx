@@ -1,9 +1,10 @@
 import { useEffect, useRef, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { Link, useActionData, useFetcher, useLocation, type LinkProps } from "react-router";
+import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
 import type { Image } from "~/lib/image";
-import { loginHref, scriptActionHref } from "~/lib/paths";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
+import { GALLERY_PATH, loginHref, scriptActionHref } from "~/lib/paths";
 import type { action } from "~/routes/photography";
-import { GALLERY_PATH, galleryHref, type ViewerHistoryState, type ViewerMode } from "./gallery-url";
 
 const DELETE_QUESTION = "Are you sure you want to delete this image?";
 
@@ -12,6 +13,8 @@ interface Props {
   mode: ViewerMode;
   position: string;
   historyState: ViewerHistoryState | undefined;
+  /** The photo is in the gallery list: switching modes needs no server round trip. */
+  loaded: boolean;
   onSaved: (image: Image) => void;
   onDeleted: (id: number) => void;
 }
@@ -22,11 +25,12 @@ interface Props {
  * post to the page and are redirected back; with it, the same forms go through
  * a fetcher and the page updates the photo where it is.
  */
-export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDeleted }: Props) {
+export function ViewerAdmin({ image, mode, position, historyState, loaded, onSaved, onDeleted }: Props) {
   const fetcher = useFetcher<typeof action>();
   const posted = useActionData<typeof action>();
   const handled = useRef<typeof fetcher.data>(undefined);
   const location = useLocation();
+  const modeLinkProps = { state: historyState, defaultShouldRevalidate: !loaded };
   const busy = fetcher.state !== "idle";
   const viewHref = galleryHref(position, { image: image.id });
   const listHref = galleryHref(position);
@@ -71,7 +75,7 @@ export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDe
         <button type="submit" className={submitClass} disabled={busy}>
           {submit}
         </button>
-        <ModeLink to={viewHref} state={historyState} className="button button--secondary">
+        <ModeLink to={viewHref} {...modeLinkProps} className="button button--secondary">
           Cancel
         </ModeLink>
       </div>
@@ -89,7 +93,7 @@ export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDe
           placeholder="Image name"
           defaultValue={failure?.values?.name ?? image.name}
           required
-          maxLength={200}
+          maxLength={MAX_NAME_LENGTH}
           autoFocus
         />
         <label htmlFor="viewer-description">Description</label>
@@ -98,7 +102,7 @@ export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDe
           name="description"
           placeholder="Image description"
           defaultValue={failure?.values?.description ?? image.description}
-          maxLength={5000}
+          maxLength={MAX_DESCRIPTION_LENGTH}
           rows={4}
         />
       </AdminForm>
@@ -117,12 +121,12 @@ export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDe
     <>
       {error}
       <div className="viewer-actions">
-        <ModeLink to={galleryHref(position, { image: image.id, mode: "edit" })} state={historyState} className="button">
+        <ModeLink to={galleryHref(position, { image: image.id, mode: "edit" })} {...modeLinkProps} className="button">
           Edit
         </ModeLink>
         <ModeLink
           to={galleryHref(position, { image: image.id, mode: "confirm-delete" })}
-          state={historyState}
+          {...modeLinkProps}
           className="button button--danger"
           onClick={confirmDelete}
           aria-disabled={busy || undefined}
