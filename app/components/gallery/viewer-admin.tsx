@@ -94,6 +94,8 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
           defaultValue={failure?.values?.name ?? image.name}
           required
           maxLength={MAX_NAME_LENGTH}
+          // The admin asked to edit: focus goes to the first field, as in any dialog that opens on request.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
         />
         <label htmlFor="viewer-description">Description</label>

@@ -153,6 +153,8 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
   );
 
   return (
+    // A click on the backdrop closes, as Escape and the Close link do for the keyboard (handled on the document).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={dialog}
       className={closing ? "viewer viewer--closing" : "viewer"}
