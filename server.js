@@ -1,6 +1,5 @@
 // Starts the site: validates the configuration, prepares the database and
 // storage, then listens. `--dev` serves through Vite with hot reload.
-import express from "express";
 import fs from "node:fs";
 import http from "node:http";
 
@@ -10,25 +9,35 @@ if (fs.existsSync(".env")) process.loadEnvFile(".env");
 const development = process.argv.includes("--dev");
 const GRACE_MS = 10_000;
 
-async function loadApp() {
-  if (!development) return import("./build/server/index.js");
+/**
+ * The site as one request handler: the fast path (small media and cached pages
+ * from memory), then the Express app. Development takes the same path, with
+ * Vite's own files (its client, the modules it transforms) served in between.
+ */
+async function loadSite() {
+  if (!development) {
+    const site = await import("./build/server/index.js");
+    return { ...site, handle: (req, res) => site.fastPath(req, res, () => site.app(req, res)) };
+  }
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   const load = () => viteDevServer.ssrLoadModule("./app/express.server.ts");
-  const dev = express();
-  dev.use(viteDevServer.middlewares);
-  dev.use(async (req, res, next) => {
-    try {
-      const mod = await load();
-      await mod.prepare();
-      mod.app(req, res, next);
-    } catch (error) {
-      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
-      next(error);
-    }
-  });
-  const mod = await load();
-  return { ...mod, app: dev };
+  const answerError = (res, error) => {
+    if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+    console.error(error);
+    if (res.headersSent) return res.destroy();
+    res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end(String(error?.stack ?? error));
+  };
+  // Cached pages were rendered by the code before the edit.
+  viteDevServer.watcher.on("change", () => load().then((site) => site.forgetPages(), () => {}));
+  const handle = (req, res) =>
+    load()
+      .then(async (site) => {
+        await site.prepare();
+        site.fastPath(req, res, () => viteDevServer.middlewares(req, res, (error) => (error ? answerError(res, error) : site.app(req, res))));
+      })
+      .catch((error) => answerError(res, error));
+  return { ...(await load()), handle };
 }
 
 function fail(error) {
@@ -38,17 +47,11 @@ function fail(error) {
 }
 
 try {
-  const { app, prepare, shutdown, config, serveBeforeExpress, validHost, refuseBadHost, timeoutOptions, closeIdleConnections } =
-    await loadApp();
+  const { handle, prepare, shutdown, config, validHost, refuseBadHost, timeoutOptions, closeIdleConnections } = await loadSite();
   await prepare();
   const { port, headersTimeoutMs, idleTimeoutMs } = config();
-  // Small media files and cached pages are answered before Express (see
-  // serveBeforeExpress); in development every request goes through Vite's app.
   // A malformed Host is refused first: every one of them builds URLs from it.
-  const handle = development ? app : (req, res) => serveBeforeExpress(req, res, () => app(req, res));
-  const server = http.createServer(timeoutOptions({ headersTimeoutMs }), (req, res) =>
-    validHost(req) ? handle(req, res) : refuseBadHost(res),
-  );
+  const server = http.createServer(timeoutOptions({ headersTimeoutMs }), (req, res) => (validHost(req) ? handle(req, res) : refuseBadHost(res)));
   closeIdleConnections(server, idleTimeoutMs);
   server.listen(port, () => {
     const address = server.address();

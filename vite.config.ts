@@ -13,7 +13,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   ssr: {
     // Native and CommonJS packages stay as runtime imports.
-    external: ["better-sqlite3", "sharp", "bcryptjs", "busboy", "express", "compression"],
+    external: ["better-sqlite3", "sharp", "bcryptjs", "busboy", "express", "compression", "fresh"],
   },
   plugins: [reactRouter()],
 }));

@@ -6,5 +6,7 @@ declare module "react-router" {
     nonce: string;
     /** Client address, honouring TRUST_PROXY. */
     clientIp: string;
+    /** Set when the page cache may keep this render: the document's Response passes through it (page-cache.server.ts). */
+    keepPage?: (response: Response) => Response;
   }
 }

@@ -2,71 +2,22 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import fs from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import "react-router";
 import { config } from "~/server/config.server";
-import { closeDatabase, initDatabase, StartupError } from "~/server/db.server";
-import { ensureAdmin } from "~/server/auth.server";
-import { allStorageKeys } from "~/server/images.server";
+import { createFastPath } from "~/server/fast-path.server";
 import { newNonce, securityHeaders } from "~/server/headers.server";
-import { refuseBadHost, validHost } from "~/server/host.server";
-import { isVariantPath, serveMedia, variantPath } from "~/server/media.server";
-import { pageCache, serveCachedPage } from "~/server/page-cache.server";
-import { closePasswordWorkers } from "~/server/password.server";
-import { keepNewFilesPrivate, makeSitePrivate } from "~/server/private-files.server";
+import { isVariantPath, variantPath } from "~/server/media.server";
+import { pageRecorder } from "~/server/page-cache.server";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "~/server/security.server";
-import { ensureStorageDirs, storageWritable, sweepOrphans } from "~/server/storage.server";
 
+// What server.js needs besides the app and its fast path: startup and shutdown, the settings,
+// the Host check and timeouts, and in development a way to drop cached pages.
 export { config };
 export { closeIdleConnections, timeoutOptions } from "~/server/http-timeouts.server";
-export { refuseBadHost, validHost };
-
-/**
- * Runs on the plain Node server before Express: small media files and cached
- * pages are answered there (Express's router would be most of their cost);
- * everything else goes on to `next`, the Express app.
- */
-export function serveBeforeExpress(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  serveMedia(req, res, () => serveCachedPage(req, res, next));
-}
-
-let prepared: Promise<void> | undefined;
-
-function assertWritable(dir: string, name: string): void {
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.accessSync(dir, fs.constants.W_OK);
-  } catch {
-    throw new StartupError(`${name} (${dir}) is not writable by this process.`);
-  }
-}
-
-/** Everything that must hold before the server listens; safe to call more than once. */
-export function prepare(log: (line: string) => void = console.log): Promise<void> {
-  prepared ??= (async () => {
-    keepNewFilesPrivate();
-    const { dataDir, uploadsDir } = config();
-    assertWritable(dataDir, "DATA_DIR");
-    assertWritable(uploadsDir, "UPLOADS_DIR");
-    ensureStorageDirs();
-    if (!(await storageWritable())) throw new StartupError(`UPLOADS_DIR (${uploadsDir}) is not writable by this process.`);
-    initDatabase();
-    await ensureAdmin(log);
-    const swept = await sweepOrphans(allStorageKeys());
-    if (swept.orphans || swept.tmp) log(`Removed ${swept.tmp} unfinished uploads and ${swept.orphans} orphan image folders.`);
-    const { changed, failures } = makeSitePrivate();
-    if (changed) log(`Made ${changed} files and folders readable by this user only.`);
-    for (const failure of failures) log(`Left as it is, its mode cannot be changed: ${failure}`);
-  })();
-  return prepared;
-}
-
-/** After the last request: server.js exits right after, so the workers' termination need not be awaited. */
-export function shutdown(): void {
-  closeDatabase();
-  void closePasswordWorkers();
-}
+export { forgetPages } from "~/server/page-cache.server";
+export { prepare, shutdown } from "~/server/startup.server";
+export { refuseBadHost, validHost } from "~/server/host.server";
 
 const development = import.meta.env.DEV;
 
@@ -74,17 +25,19 @@ export const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", config().trustProxy);
 
+/** server.js puts it in front of `app`: small media and cached pages are answered there. */
+export const fastPath = createFastPath(app);
+
 app.use((req, res, next) => {
   const nonce = newNonce();
   res.locals.nonce = nonce;
-  // Vite's dev client injects inline scripts, so the policy applies to builds only.
-  res.set(securityHeaders({ nonce, secure: req.secure, policy: !development }));
+  res.set(securityHeaders(nonce, req.secure));
   next();
 });
 
 // Variants are immutable: a changed image gets a new key, so a new URL. Small
-// ones are answered from memory by `serveMedia` before Express; this route
-// streams the large ones and answers 404.
+// ones are answered from memory by the fast path; this route streams the
+// large ones and answers 404.
 app.get("/media/:key/:file", (req, res) => {
   const { key, file } = req.params;
   const notFound = () => res.status(404).json({ message: "Not found" });
@@ -141,12 +94,12 @@ app.use((req, res, next) => {
 
 // A build given as a function is re-derived (routes flattened and ranked) on
 // every request, which hot reload needs; a production build is fixed.
-const build = development ? undefined : await import("virtual:react-router/server-build");
-const clientIp = (req: express.Request) => req.ip ?? "unknown";
-if (build) app.use(pageCache(build, clientIp));
 app.use(
   createRequestHandler({
-    build: build ?? (() => import("virtual:react-router/server-build")),
-    getLoadContext: (req, res) => ({ nonce: String(res.locals.nonce), clientIp: clientIp(req) }),
+    build: development ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build"),
+    getLoadContext: (req, res) => {
+      const nonce = String(res.locals.nonce);
+      return { nonce, clientIp: req.ip ?? "unknown", keepPage: pageRecorder(req, nonce) };
+    },
   }),
 );

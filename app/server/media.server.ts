@@ -1,10 +1,12 @@
+import type { Request } from "express";
+import fresh from "fresh";
 import fsp from "node:fs/promises";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
-import { isSecure, newNonce, securityHeaders } from "./headers.server";
+import { newNonce, securityHeaders } from "./headers.server";
 import { imageDir, STORAGE_KEY_PATTERN, VARIANT_FILE_PATTERN } from "./storage.server";
 
-export interface Variant {
+interface Variant {
   body: Buffer;
   type: string;
   etag: string;
@@ -55,6 +57,7 @@ async function loadVariant(key: string, file: string): Promise<Variant | "large"
       variant = {
         body: await handle.readFile(),
         type: TYPES[path.extname(file).slice(1)]!,
+        // The weak size-mtime tag `sendFile` gives the large ones.
         etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
         lastModified: stat.mtime.toUTCString(),
       };
@@ -90,44 +93,35 @@ export function forgetVariants(key: string): void {
   }
 }
 
-const MEDIA_URL = /^\/media\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
+/** As Express's `sendFile(…, { maxAge: "1y", immutable: true })` says it for the large ones. */
 const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
-
-function notModified(req: IncomingMessage, variant: Variant): boolean {
-  const ifNoneMatch = req.headers["if-none-match"];
-  if (ifNoneMatch) {
-    const bare = variant.etag.replace(/^W\//, "");
-    return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || tag.trim().replace(/^W\//, "") === bare);
-  }
-  const ifModifiedSince = Date.parse(req.headers["if-modified-since"] ?? "");
-  return !Number.isNaN(ifModifiedSince) && Date.parse(variant.lastModified) <= ifModifiedSince;
-}
+const MEDIA_URL = /^\/media\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
 
 /**
- * Answers GET/HEAD of a variant that fits in memory straight from the plain
- * Node server, before Express: the media figure of the benchmark is mostly
- * router overhead otherwise. Anything else (unknown, large, other methods)
- * goes to `next`, i.e. Express.
+ * Part of the fast path (fast-path.server.ts): answers GET/HEAD of a variant
+ * that fits in memory, 304 when the client's copy is fresh (as Express judges
+ * it). Anything else (unknown, large, other methods) goes to `next`, where
+ * Express's `/media` route streams it or answers 404 with the same headers.
  */
-export function serveMedia(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  const match = req.method === "GET" || req.method === "HEAD" ? MEDIA_URL.exec(req.url ?? "") : null;
+export function serveMedia(req: Request, res: ServerResponse, next: () => void): void {
+  const match = req.method === "GET" || req.method === "HEAD" ? MEDIA_URL.exec(req.url) : null;
   if (!match || !isVariantPath(match[1]!, match[2]!)) return next();
   loadVariant(match[1]!, match[2]!).then(
     (variant) => {
       if (!variant || variant === "large") return next();
       const headers = {
-        ...securityHeaders({ nonce: newNonce(), secure: isSecure(req) }),
+        ...securityHeaders(newNonce(), req.secure),
         "Content-Type": variant.type,
         "Cache-Control": MEDIA_CACHE_CONTROL,
         ETag: variant.etag,
         "Last-Modified": variant.lastModified,
       };
-      if (notModified(req, variant)) {
+      if (fresh(req.headers, { etag: variant.etag, "last-modified": variant.lastModified })) {
         res.writeHead(304, headers).end();
         return;
       }
-      res.writeHead(200, { ...headers, "Content-Length": variant.body.length });
-      res.end(req.method === "HEAD" ? undefined : variant.body);
+      // Node sends no body in answer to HEAD.
+      res.writeHead(200, { ...headers, "Content-Length": variant.body.length }).end(variant.body);
     },
     () => next(),
   );

@@ -1,32 +1,28 @@
 import type Database from "better-sqlite3";
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import compression from "compression";
+import type { Request } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-import { createRequestHandler, type ServerBuild } from "react-router";
 import { carriesCredentials } from "./cache-policy.server";
 import { db } from "./db.server";
-import { isSecure, newNonce, securityHeaders } from "./headers.server";
-import { requestOrigin, siteOrigin } from "./site-origin.server";
+import { newNonce, securityHeaders } from "./headers.server";
 
 /**
- * Public pages whose HTML depends only on the site's origin, the URL and the
- * database. Rendering them is most of a visit's server time, so an anonymous
- * visitor (no cookie, no Authorization) gets the last render for the same
- * origin and URL with this response's own nonce put in. A page that starts to
- * vary per request in another way (random picks, request headers) must leave
- * this list.
+ * Public pages whose HTML depends only on the site's origin (PUBLIC_URL, else
+ * the address the request was sent to), the URL and the database. Rendering
+ * them is most of a visit's server time, so an anonymous visitor (no cookie,
+ * no Authorization) gets the last render for the same address and URL with
+ * this response's own nonce put in. A page that starts to vary per request in
+ * another way (random picks, request headers) must leave this list.
  */
 const CACHED_PAGES = new Set(["/photography"]);
 const MAX_ENTRIES = 200;
 /** Bounds how long anything time-dependent in a page can lag. */
 const MAX_AGE_MS = 30_000;
-/** As the compression middleware: smaller bodies are not worth it. */
-const COMPRESS_FROM_BYTES = 1024;
 
 interface CachedPage {
   version: string;
   storedAt: number;
+  /** The headers React Router gave the render, and Vary (the security headers are each response's own). */
   headers: [string, string][];
   /** The HTML split where the render's nonce was, to be joined with each response's. */
   parts: string[];
@@ -34,7 +30,8 @@ interface CachedPage {
 
 const pages = new Map<string, CachedPage>();
 const statements = new WeakMap<Database.Database, Database.Statement>();
-const gzip = promisify(zlib.gzip);
+/** The compression middleware Express uses; it needs no more than Node's request and response. */
+const compress = compression() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /**
  * Changes whenever the database may have changed: `total_changes()` counts this
@@ -51,13 +48,19 @@ function dataVersion(): string {
   return String(statement.get());
 }
 
-function cacheable(req: IncomingMessage, pathname: string): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && CACHED_PAGES.has(pathname) && !carriesCredentials(req.headers);
+function cacheable(req: Request): boolean {
+  return (
+    (req.method === "GET" || req.method === "HEAD") && CACHED_PAGES.has(req.path) && !carriesCredentials(req.headers)
+  );
 }
 
-/** The page shows absolute URLs on the site's origin, which without PUBLIC_URL comes from the request's Host. */
-function cacheKey(req: IncomingMessage, url: string): string {
-  return siteOrigin(req) + url;
+/**
+ * Everything React Router's adapter builds the render's URL from (protocol,
+ * Host, X-Forwarded-Host, path and query), taken as sent: two requests with
+ * the same key get the same page, so a forged Host only ever reaches its sender.
+ */
+function pageKey(req: Request): string {
+  return [req.protocol, req.headers.host, req.headers["x-forwarded-host"], req.originalUrl ?? req.url].join(" ");
 }
 
 function freshPage(key: string, version: string): CachedPage | undefined {
@@ -66,83 +69,69 @@ function freshPage(key: string, version: string): CachedPage | undefined {
 }
 
 /**
- * Answers a cached page straight from the plain Node server, before Express
- * (gzipped for clients that take it, as the compression middleware would).
- * A miss goes to `next`, where `pageCache` renders and stores it.
+ * Part of the fast path (fast-path.server.ts): answers an anonymous visitor
+ * from the cache, with the security headers and compression every page gets.
+ * A miss goes to `next`, where Express renders the page and `pageRecorder`
+ * keeps the render.
  */
-export function serveCachedPage(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-  const url = req.url ?? "/";
-  const query = url.indexOf("?");
-  if (pages.size === 0 || !cacheable(req, query === -1 ? url : url.slice(0, query))) return next();
+export function serveCachedPage(req: Request, res: ServerResponse, next: () => void): void {
+  if (pages.size === 0 || !cacheable(req)) return next();
   let page: CachedPage | undefined;
   try {
-    page = freshPage(cacheKey(req, url), dataVersion());
+    page = freshPage(pageKey(req), dataVersion());
   } catch {
     return next();
   }
   if (!page) return next();
   const nonce = newNonce();
-  const html = Buffer.from(page.parts.join(nonce));
-  const { vary, ...stored } = Object.fromEntries(page.headers);
-  const headers: Record<string, string | number> = {
-    ...stored,
-    ...securityHeaders({ nonce, secure: isSecure(req) }),
-    Vary: vary ? `${vary}, Accept-Encoding` : "Accept-Encoding",
-  };
-  const send = (body: Buffer, encoding?: string) => {
-    res.writeHead(200, { ...headers, ...(encoding ? { "Content-Encoding": encoding } : {}), "Content-Length": body.length });
-    res.end(req.method === "HEAD" ? undefined : body);
-  };
-  if (html.length < COMPRESS_FROM_BYTES || !/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) return send(html);
-  gzip(html).then((body) => send(body, "gzip"), () => send(html));
+  const body = Buffer.from(page.parts.join(nonce));
+  for (const [name, value] of [...page.headers, ...Object.entries(securityHeaders(nonce, req.secure))])
+    res.setHeader(name, value);
+  res.setHeader("Content-Length", body.length);
+  const send = () => res.end(body);
+  // The middleware costs a tenth of the throughput even when it has nothing to do.
+  if (req.headers["accept-encoding"]) compress(req, res, send);
+  else send();
 }
 
-/** Express middleware in front of React Router's handler (production builds): renders a cacheable page once per data version. */
-export function pageCache(build: ServerBuild, clientIp: (req: ExpressRequest) => string) {
-  const render = createRequestHandler(build, "production");
-
-  async function renderPage(req: ExpressRequest, version: string): Promise<CachedPage | undefined> {
-    const nonce = newNonce();
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === "string") headers.set(name, value);
-    }
-    // Built as `serveCachedPage` reads the origin, so the page matches its key.
-    const url = new URL(req.originalUrl, requestOrigin(req));
-    const response = await render(new Request(url, { headers }), { nonce, clientIp: clientIp(req) });
-    const type = response.headers.get("content-type") ?? "";
+/**
+ * For the load context, before the loaders run: when this request's render
+ * may be cached, the function the document renderer (entry.server.tsx) passes
+ * its Response through. It keeps a copy of the HTML as it streams to the
+ * client, unless the answer is not a plain public 200.
+ */
+export function pageRecorder(req: Request, nonce: string): ((response: Response) => Response) | undefined {
+  if (req.method !== "GET" || !cacheable(req)) return undefined;
+  const key = pageKey(req);
+  const version = dataVersion();
+  return (response) => {
     const cacheControl = response.headers.get("cache-control") ?? "";
-    if (response.status !== 200 || !type.startsWith("text/html") || response.headers.has("set-cookie") || /no-store|private/.test(cacheControl)) {
-      await response.body?.cancel();
-      return undefined;
-    }
-    return {
-      version,
-      storedAt: Date.now(),
-      headers: [...response.headers].filter(([name]) => name !== "content-length"),
-      parts: (await response.text()).split(nonce),
-    };
-  }
-
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void> => {
-    if (!cacheable(req, req.path)) return next();
-    try {
-      const key = cacheKey(req, req.originalUrl);
-      const version = dataVersion();
-      let page = freshPage(key, version);
-      if (!page) {
-        page = await renderPage(req, version);
-        if (!page) return next();
-        pages.delete(key);
-        pages.set(key, page);
-        if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
-      }
-      const body = Buffer.from(page.parts.join(String(res.locals.nonce)));
-      for (const [name, value] of page.headers) res.setHeader(name, value);
-      res.setHeader("Content-Length", body.length);
-      res.status(200).end(req.method === "HEAD" ? undefined : body);
-    } catch (error) {
-      next(error);
-    }
+    if (
+      response.status !== 200 ||
+      !response.body ||
+      response.headers.has("set-cookie") ||
+      /no-store|private/.test(cacheControl)
+    )
+      return response;
+    const [toClient, toCache] = response.body.tee();
+    const headers = new Headers(response.headers);
+    // As the compression middleware marks every page, even when it sends one uncompressed.
+    headers.append("Vary", "Accept-Encoding");
+    new Response(toCache).text().then(
+      (html) => remember(key, { version, storedAt: Date.now(), headers: [...headers], parts: html.split(nonce) }),
+      () => {},
+    );
+    return new Response(toClient, response);
   };
+}
+
+function remember(key: string, page: CachedPage): void {
+  pages.delete(key);
+  pages.set(key, page);
+  if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
+}
+
+/** In development a source edit can change any page. */
+export function forgetPages(): void {
+  pages.clear();
 }

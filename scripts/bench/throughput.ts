@@ -9,6 +9,8 @@ export const LOAD_CORE = 1;
 const RUNS = 3;
 const SECONDS = 5;
 const CONNECTIONS = 32;
+/** wrk's default (2 s) counts slow renders on a busy machine as socket errors, which fail the run. */
+const TIMEOUT = "30s";
 
 /** The command-line tools a throughput benchmark needs that are not installed, as an apt hint; empty when all are there. */
 export function missingTools(tools: ("wrk" | "nginx" | "taskset")[]): string {
@@ -53,7 +55,7 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 function wrkOnce(url: string, seconds: number, header?: string): number {
   const out = execFileSync(
     "taskset",
-    ["-c", String(LOAD_CORE), "wrk", "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, ...(header ? ["-H", header] : []), url],
+    ["-c", String(LOAD_CORE), "wrk", "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", TIMEOUT, ...(header ? ["-H", header] : []), url],
     { stdio: ["ignore", "pipe", "pipe"] },
   ).toString();
   const errors = out.match(/Non-2xx or 3xx responses: (\d+)/) ?? out.match(/Socket errors: .*/);

@@ -19,18 +19,23 @@ export interface TestServer {
   kill: () => Promise<void>;
 }
 
-type ServerOptions = { env?: Record<string, string>; dirs?: { dataDir: string; uploadsDir: string } };
+type ServerOptions = {
+  env?: Record<string, string>;
+  dirs?: { dataDir: string; uploadsDir: string };
+  /** `node server.js --dev`: the sources through Vite, as `npm run dev` serves them. */
+  dev?: boolean;
+};
 
-/** Spawns the built server (`node server.js`) with temporary DATA_DIR and UPLOADS_DIR unless `dirs` are given. */
+/** Spawns the built server (`node server.js`; the sources with `dev`) with temporary DATA_DIR and UPLOADS_DIR unless `dirs` are given. */
 export function spawnServer(options: ServerOptions = {}) {
   const base = options.dirs ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-test-"));
   const dataDir = options.dirs?.dataDir ?? path.join(base!, "data");
   const uploadsDir = options.dirs?.uploadsDir ?? path.join(base!, "uploads");
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, options.dev ? ["server.js", "--dev"] : ["server.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: "production",
+      NODE_ENV: options.dev ? "development" : "production",
       PORT: "0",
       DATA_DIR: dataDir,
       UPLOADS_DIR: uploadsDir,
@@ -92,7 +97,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 20 s:\n${log}`)), 20_000);
+    // Vite compiles the sources before a development server listens.
+    const seconds = options.dev ? 50 : 20;
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${seconds} s:\n${log}`)), seconds * 1000);
     const onData = () => {
       const match = log.match(/Listening on (http:\/\/localhost:\d+)/);
       if (match) {

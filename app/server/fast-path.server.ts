@@ -1,0 +1,34 @@
+import type { Express, Request } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { serveMedia } from "./media.server";
+import { serveCachedPage } from "./page-cache.server";
+
+/**
+ * The one layer in front of Express's router, the same in production and in
+ * development (server.js). It answers from memory the two requests the router
+ * would cost more than the answer itself (docs/decisions/006-one-request-path.md):
+ * small media variants (media.server.ts) and pages cached for anonymous
+ * visitors (page-cache.server.ts). Everything else, and every miss, goes on
+ * to `next`, which ends in the Express app.
+ */
+export function createFastPath(app: Express) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const request = expressView(app, req);
+    serveMedia(request, res, () => serveCachedPage(request, res, next));
+  };
+}
+
+/**
+ * The request as Express reads it (`secure`, `protocol`, `path`, with the
+ * app's `trust proxy`), so the answers here agree with Express's own. A new
+ * object over the same headers and socket: giving the request itself
+ * Express's prototype, as `app.handle` does, halves the fast path's throughput.
+ */
+function expressView(app: Express, req: IncomingMessage): Request {
+  return Object.create(app.request, {
+    method: { value: req.method },
+    url: { value: req.url },
+    headers: { value: req.headers },
+    socket: { value: req.socket },
+  }) as Request;
+}
