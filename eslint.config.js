@@ -7,7 +7,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "uploads/"] },
+  {
+    ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "uploads/"],
+  },
   js.configs.recommended,
   tseslint.configs.strict,
   {
@@ -28,7 +30,10 @@ export default tseslint.config(
       // reads whose bounds the code has just checked (swaps, neighbours, the last of a non-empty list).
       "@typescript-eslint/no-non-null-assertion": "off",
       // `_name` marks a binding kept on purpose, such as a property left out by a rest pattern.
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
     },
   },
   {

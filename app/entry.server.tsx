@@ -55,7 +55,10 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          const response = new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode });
+          const response = new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          });
           resolve(loadContext.keepPage?.(response) ?? response);
         },
         onShellError(error: unknown) {

@@ -7,9 +7,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import "./styles/error.css";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /** The site's origin, for the absolute URLs in every page's meta tags (see `pageMeta`). */
 export function loader({ request }: Route.LoaderArgs) {

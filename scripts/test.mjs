@@ -36,7 +36,10 @@ for (const [name, command, args] of steps) {
     continue;
   }
   console.log(`\n=== ${name}: ${[command, ...args].join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...(chromium && { CHROMIUM_PATH: chromium }) } });
+  const result = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, ...(chromium && { CHROMIUM_PATH: chromium }) },
+  });
   if (result.status === 0) passed++;
   else {
     failed++;

@@ -13,7 +13,13 @@ interface ErrorPageProps {
 }
 
 /** The default error page (spec section 8): "Unexpected Application Error!" with status and message. */
-export function ErrorPage({ status, message, backTo = HOME_PATH, backLabel = "Back to the home page", children }: ErrorPageProps) {
+export function ErrorPage({
+  status,
+  message,
+  backTo = HOME_PATH,
+  backLabel = "Back to the home page",
+  children,
+}: ErrorPageProps) {
   return (
     <main className="error-page">
       <title>{`${status} ${message}`}</title>
@@ -34,7 +40,8 @@ export function ErrorPage({ status, message, backTo = HOME_PATH, backLabel = "Ba
 function describeError(error: unknown): { status: number; message: string } {
   if (!isRouteErrorResponse(error)) return { status: 500, message: "Internal Server Error" };
   const body = error.data as { message?: unknown } | string | undefined;
-  const message = error.statusText || (typeof body === "object" && typeof body?.message === "string" ? body.message : "Error");
+  const message =
+    error.statusText || (typeof body === "object" && typeof body?.message === "string" ? body.message : "Error");
   return { status: error.status, message };
 }
 
@@ -45,7 +52,15 @@ function describeError(error: unknown): { status: number; message: string } {
  * browser keeps the server's text when it hydrates, and an error met after a
  * client-side navigation leaves the line empty, and hidden.
  */
-export function ErrorBoundaryPage({ error, backTo, backLabel }: { error: unknown; backTo?: string; backLabel?: string }) {
+export function ErrorBoundaryPage({
+  error,
+  backTo,
+  backLabel,
+}: {
+  error: unknown;
+  backTo?: string;
+  backLabel?: string;
+}) {
   const { status, message } = describeError(error);
   const id = useRequestId();
   return (

@@ -22,12 +22,19 @@ export type ProjectMedia =
 
 export type Project = ProjectBase & { media: ProjectMedia };
 
-const still = (file: string, alt: string): ProjectMedia => ({ kind: "image", src: `/projects/${file}`, alt, width: 960, height: 540 });
+const still = (file: string, alt: string): ProjectMedia => ({
+  kind: "image",
+  src: `/projects/${file}`,
+  alt,
+  width: 960,
+  height: 540,
+});
 
 export const projects: Project[] = [
   {
     name: "Career Fair website",
-    description: "Event site for a student-run career fair: exhibitor list, floor map and schedule, edited by the organisers every year.",
+    description:
+      "Event site for a student-run career fair: exhibitor list, floor map and schedule, edited by the organisers every year.",
     media: still("career-fair.webp", "The career fair site's landing page with exhibitor cards"),
     link: "https://career-fair.example.com",
     github: "https://github.com/alex-sample/career-fair",
@@ -35,7 +42,8 @@ export const projects: Project[] = [
   },
   {
     name: "numeral-to-kana",
-    description: "An npm package that spells numbers in Japanese kana, with the sound changes of spoken Japanese (さんびゃく, はっせん).",
+    description:
+      "An npm package that spells numbers in Japanese kana, with the sound changes of spoken Japanese (さんびゃく, はっせん).",
     media: still("numeral-to-kana.webp", "A terminal installing the package and converting 123"),
     link: href("/foo-bar"),
     github: "https://github.com/alex-sample/numeral-to-kana",
@@ -43,15 +51,20 @@ export const projects: Project[] = [
   },
   {
     name: "Alcohol per krona",
-    description: "A browser extension that adds the alcohol-per-krona value to every product on a Swedish retail site and sorts by it.",
-    media: still("alcohol-per-krona.webp", "Product cards on a retail site, each with an added alcohol-per-krona badge"),
+    description:
+      "A browser extension that adds the alcohol-per-krona value to every product on a Swedish retail site and sorts by it.",
+    media: still(
+      "alcohol-per-krona.webp",
+      "Product cards on a retail site, each with an added alcohol-per-krona badge",
+    ),
     link: "https://alcohol-per-krona.example.com",
     github: "https://github.com/alex-sample/alcohol-per-krona",
     tags: ["Chrome Extension", "JavaScript"],
   },
   {
     name: "Sorting visualizer",
-    description: "Watch bubble sort, insertion sort, selection sort and quicksort compare and swap, one step at a time.",
+    description:
+      "Watch bubble sort, insertion sort, selection sort and quicksort compare and swap, one step at a time.",
     media: still("sorting-visualizer.webp", "Bars of different heights being sorted, two of them highlighted"),
     link: href("/sorting"),
     github: "https://github.com/alex-sample/sorting-visualizer",
@@ -66,7 +79,8 @@ export const projects: Project[] = [
   },
   {
     name: "Departure kiosk",
-    description: "A wall-mounted screen showing the next public transport departures from the nearest stops, updated live.",
+    description:
+      "A wall-mounted screen showing the next public transport departures from the nearest stops, updated live.",
     media: still("departure-kiosk.webp", "A departure board listing buses and trams with minutes to departure"),
     link: "https://departures.example.com",
     github: "https://github.com/alex-sample/departure-kiosk",

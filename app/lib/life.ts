@@ -110,7 +110,9 @@ export function advance(grid: Grid, generations: number): Grid {
 }
 
 export function toggleCell(grid: Grid, x: number, y: number): Grid {
-  return grid.map((row, rowIndex) => (rowIndex === y ? row.map((alive, column) => (column === x ? !alive : alive)) : row));
+  return grid.map((row, rowIndex) =>
+    rowIndex === y ? row.map((alive, column) => (column === x ? !alive : alive)) : row,
+  );
 }
 
 export function population(grid: Grid): number {

@@ -1,5 +1,12 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  redirect,
+  useLocation,
+  useNavigate,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { Dashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
 import { useAuth } from "~/components/auth";
@@ -122,7 +129,13 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     const username = actionData && "username" in actionData ? actionData.username : undefined;
     return <LoginForm error={error ?? loaderData.notice} redirectTo={searchRedirect} username={username} />;
   }
-  return <Dashboard stats={loaderData.stats} upload={loaderData.upload} error={actionData?.intent === "login" ? null : error} />;
+  return (
+    <Dashboard
+      stats={loaderData.stats}
+      upload={loaderData.upload}
+      error={actionData?.intent === "login" ? null : error}
+    />
+  );
 }
 
 /** Errors stay on this route so its no-store header covers them too. */

@@ -88,7 +88,12 @@ export async function action({ request }: Route.ActionArgs) {
  * list. Links to a photo the list holds say so themselves, with
  * `defaultShouldRevalidate={false}`; any other photo comes from the server.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formAction && new URL(formAction, currentUrl).pathname === GALLERY_PATH) return false;
   if (onlyViewerChanged(currentUrl, nextUrl) && viewerImageId(nextUrl.searchParams) === null) return false;
   return defaultShouldRevalidate;
@@ -104,7 +109,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       image: photo.url,
     });
   }
-  return pageMeta(matches, { title: `Image Gallery | ${owner.name}`, description: `Photographs by ${owner.name}.`, path: GALLERY_PATH });
+  return pageMeta(matches, {
+    title: `Image Gallery | ${owner.name}`,
+    description: `Photographs by ${owner.name}.`,
+    path: GALLERY_PATH,
+  });
 };
 
 const TITLE_ID = "gallery-title";
@@ -116,7 +125,14 @@ export default function Photography({ loaderData }: Route.ComponentProps) {
       <header className="gallery-header">
         <Link to={HOME_PATH} className="gallery-back">
           <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-            <path d="M19 12H5M11 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M19 12H5M11 6l-6 6 6 6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           Back to home
         </Link>

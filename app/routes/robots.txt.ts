@@ -4,6 +4,14 @@ import { siteOrigin } from "~/server/site-origin.server";
 
 export function loader({ request }: { request: Request }) {
   const origin = siteOrigin(request);
-  const body = ["User-agent: *", `Disallow: ${ADMIN_PATH}`, "Disallow: /api/", `Sitemap: ${origin}${href("/sitemap.xml")}`, ""].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  const body = [
+    "User-agent: *",
+    `Disallow: ${ADMIN_PATH}`,
+    "Disallow: /api/",
+    `Sitemap: ${origin}${href("/sitemap.xml")}`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

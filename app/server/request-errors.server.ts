@@ -37,5 +37,7 @@ export function logRequestError(error: unknown, request: Request, log: (text: st
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const url = new URL(request.url);
-  log(`Request ${requestId(request)} failed: ${request.method} ${url.pathname}${url.search}: ${describe(causeOf(error))}`);
+  log(
+    `Request ${requestId(request)} failed: ${request.method} ${url.pathname}${url.search}: ${describe(causeOf(error))}`,
+  );
 }

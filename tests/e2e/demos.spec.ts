@@ -49,7 +49,12 @@ test.describe("sorting visualizer", () => {
 
     await page.getByRole("link", { name: "Last step" }).click();
     await expect(page.getByTestId("step-description")).toHaveText("Sorted.");
-    const values = (await page.getByRole("list", { name: /Numbers at step/ }).getByRole("listitem").allTextContents()).map(Number);
+    const values = (
+      await page
+        .getByRole("list", { name: /Numbers at step/ })
+        .getByRole("listitem")
+        .allTextContents()
+    ).map(Number);
     expect(values).toEqual([...values].sort((a, b) => a - b));
   });
 

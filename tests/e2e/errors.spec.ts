@@ -26,10 +26,16 @@ function hidePhotosTable(): () => void {
 
 /** The server's log lines that mention `text`. */
 function logLines(text: string): string[] {
-  return own.output().split("\n").filter((line) => line.includes(text));
+  return own
+    .output()
+    .split("\n")
+    .filter((line) => line.includes(text));
 }
 
-test("an unexpected server error: a 500 page naming the request id, and one log line with that id", async ({ page, javaScriptEnabled }) => {
+test("an unexpected server error: a 500 page naming the request id, and one log line with that id", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
@@ -44,13 +50,17 @@ test("an unexpected server error: a 500 page naming the request id, and one log 
     const id = REQUEST_ID.exec((await page.getByText(REQUEST_ID).textContent())!)![1]!;
 
     await expect.poll(() => logLines(id)).toHaveLength(1);
-    expect(logLines(id)[0]).toMatch(new RegExp(`^Request ${id} failed: GET /\\?tab=photography: SqliteError: no such table: images`));
+    expect(logLines(id)[0]).toMatch(
+      new RegExp(`^Request ${id} failed: GET /\\?tab=photography: SqliteError: no such table: images`),
+    );
 
     if (javaScriptEnabled) {
       // The browser never knew the id: hydrating keeps the server's text, without a mismatch.
       await waitForHydration(page);
       await expect(page.getByText(`Request id: ${id}`)).toBeVisible();
-      expect(problems.filter((text) => /hydrat|did not match|react\.dev\/errors\/4(1[89]|2[0-5])/i.test(text))).toEqual([]);
+      expect(problems.filter((text) => /hydrat|did not match|react\.dev\/errors\/4(1[89]|2[0-5])/i.test(text))).toEqual(
+        [],
+      );
     }
   } finally {
     restore();
@@ -59,7 +69,10 @@ test("an unexpected server error: a 500 page naming the request id, and one log 
   expect(own.output().match(/failed: GET \/\?tab=photography:/g)).toHaveLength(1);
 });
 
-test("an unexpected error met on a client-side navigation shows its status, without an empty id line", async ({ page, javaScriptEnabled }) => {
+test("an unexpected error met on a client-side navigation shows its status, without an empty id line", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "without JavaScript every error page is a server render, covered above");
   await page.goto(`${own.url}/photography/admin`);
   await waitForHydration(page);
@@ -84,7 +97,9 @@ test("expected 4xx answers are not logged, and their pages name no request id", 
   await expect(page.getByText(/Request id/)).toHaveCount(0);
   expect((await page.goto(`${own.url}/photography?image=999999`))?.status()).toBe(404);
   // A form posted to a page without an action.
-  expect((await request.post(`${own.url}/sorting`, { form: { step: "1" }, headers: { Origin: own.url } })).status()).toBe(405);
+  expect(
+    (await request.post(`${own.url}/sorting`, { form: { step: "1" }, headers: { Origin: own.url } })).status(),
+  ).toBe(405);
   // Every answer above arrived, so anything the server meant to log is in its output by now.
   expect(own.output()).toBe(before);
 });

@@ -19,10 +19,15 @@ export async function startSeedableServer(): Promise<SeedableServer> {
     for (let i = 0; i < count; i++) {
       seedIndex++;
       const data = await makeJpeg(600 + (seedIndex % 5) * 40, 400 + (seedIndex % 3) * 60, seedIndex);
-      const response = await uploadImage(server.url, token, { data, filename: `${prefix.toLowerCase()}-${seedIndex}.jpg` }, {
-        name: `${prefix} ${seedIndex}`,
-        description: `Description of ${prefix.toLowerCase()} ${seedIndex}`,
-      });
+      const response = await uploadImage(
+        server.url,
+        token,
+        { data, filename: `${prefix.toLowerCase()}-${seedIndex}.jpg` },
+        {
+          name: `${prefix} ${seedIndex}`,
+          description: `Description of ${prefix.toLowerCase()} ${seedIndex}`,
+        },
+      );
       if (response.status !== 201) throw new Error(`seed upload failed: ${response.status} ${await response.text()}`);
       ids.push(((await response.json()) as { id: number }).id);
     }

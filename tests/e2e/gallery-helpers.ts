@@ -7,7 +7,9 @@ export async function fetchImage(baseUrl: string, id: number): Promise<Response>
 
 /** The ids of the thumbnails on the page, in document order. */
 export async function thumbnailIds(page: Page): Promise<number[]> {
-  return page.locator(".gallery-thumb").evaluateAll((links) => links.map((link) => Number(link.getAttribute("data-image-id"))));
+  return page
+    .locator(".gallery-thumb")
+    .evaluateAll((links) => links.map((link) => Number(link.getAttribute("data-image-id"))));
 }
 
 export function thumbnail(page: Page, id: number) {

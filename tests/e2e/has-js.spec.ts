@@ -29,7 +29,9 @@ test("the server's HTML marks JavaScript with a nonce'd inline script, before an
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "checks the page with JavaScript");
 
-  test("before React runs, the page already shows the JavaScript controls and none of the no-JavaScript ones", async ({ page }) => {
+  test("before React runs, the page already shows the JavaScript controls and none of the no-JavaScript ones", async ({
+    page,
+  }) => {
     await openWithoutReact(page, "/photography");
     await expect(page.locator("html")).toHaveClass(/\bhas-js\b/);
     await expect(page.locator(".gallery-end")).toBeVisible();
@@ -46,7 +48,9 @@ test.describe("with JavaScript", () => {
 
     await loginInBrowser(page);
     await openWithoutReact(page, "/photography/admin");
-    await expect(page.getByRole("button", { name: "Drag 'n' drop some files here, or click to select files" })).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "Drag 'n' drop some files here, or click to select files" }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Uploaded Images" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Upload Images" })).toHaveCount(1);
     await expect(page.getByLabel("Images", { exact: true })).toBeHidden();
@@ -76,7 +80,9 @@ test.describe("with JavaScript", () => {
     expect(await page.evaluate(() => (window as unknown as { loadMoreSeen: string[] }).loadMoreSeen)).toEqual([]);
   });
 
-  test("hydration moves nothing: no layout shift on the pages whose controls depend on JavaScript", async ({ page }) => {
+  test("hydration moves nothing: no layout shift on the pages whose controls depend on JavaScript", async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { shifts: number[] }).shifts = shifts;
@@ -105,7 +111,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Load more" })).toBeVisible();
   });
 
-  test("the JavaScript-only controls are out of sight, of the accessibility tree and of the tab order", async ({ page }) => {
+  test("the JavaScript-only controls are out of sight, of the accessibility tree and of the tab order", async ({
+    page,
+  }) => {
     await page.goto("/sorting");
     await expect(page.locator("button", { hasText: "Play" })).toBeHidden();
     await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);

@@ -10,7 +10,9 @@ const IDLE_MS = 1000;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer({ env: { HEADERS_TIMEOUT_S: "1", IDLE_TIMEOUT_S: String(IDLE_MS / 1000), TRUST_PROXY: "1" } });
+  server = await startServer({
+    env: { HEADERS_TIMEOUT_S: "1", IDLE_TIMEOUT_S: String(IDLE_MS / 1000), TRUST_PROXY: "1" },
+  });
 });
 
 afterAll(async () => {
@@ -18,7 +20,8 @@ afterAll(async () => {
 });
 
 /** Generous: the server closes these within about a second; a busy machine may take longer. */
-const untilClosed = (connection: RawConnection) => expect.poll(connection.closed, { timeout: 15_000, interval: 50 }).toBe(true);
+const untilClosed = (connection: RawConnection) =>
+  expect.poll(connection.closed, { timeout: 15_000, interval: 50 }).toBe(true);
 
 /** Writes `data` again and again, a tenth of the idle timeout apart, until `stop` says so or the server closes. */
 async function trickle(connection: RawConnection, data: string, stop: () => boolean = () => false): Promise<void> {
@@ -67,7 +70,11 @@ describe("connection timeouts", () => {
     const form = new FormData();
     form.set("name", "");
     for (let i = 0; i < 2; i++) {
-      form.append("image", new Blob([new Uint8Array(await makeJpeg(1600, 1200, 800 + i))], { type: "image/jpeg" }), `slow-${i}.jpg`);
+      form.append(
+        "image",
+        new Blob([new Uint8Array(await makeJpeg(1600, 1200, 800 + i))], { type: "image/jpeg" }),
+        `slow-${i}.jpg`,
+      );
     }
     const { answer, dashboard } = await postPlainUpload(server.url, cookie, form);
     expect(answer.status).toBe(303);

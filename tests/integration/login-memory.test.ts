@@ -18,10 +18,18 @@ afterAll(async () => {
 
 describe("login input is capped before anything keeps it", () => {
   it("400 for a user name over 64 characters; 64 are checked as usual", async () => {
-    const long = await postLogin(server.url, { username: "a".repeat(65), password: ADMIN_PASSWORD }, fromIp("192.0.2.1"));
+    const long = await postLogin(
+      server.url,
+      { username: "a".repeat(65), password: ADMIN_PASSWORD },
+      fromIp("192.0.2.1"),
+    );
     expect(long.status).toBe(400);
     expect(JSON.parse(long.body)).toEqual({ message: "The username may be at most 64 characters long." });
-    const longest = await postLogin(server.url, { username: "a".repeat(64), password: ADMIN_PASSWORD }, fromIp("192.0.2.1"));
+    const longest = await postLogin(
+      server.url,
+      { username: "a".repeat(64), password: ADMIN_PASSWORD },
+      fromIp("192.0.2.1"),
+    );
     expect(longest.status).toBe(401);
   });
 
@@ -49,7 +57,9 @@ describe("login input is capped before anything keeps it", () => {
     const before = rssBytes(server.process.pid!);
     for (let i = 0; i < count; i++) await attempt(i);
     // Kept, the user names alone would add count × 24 MB (288 MB); garbage is collected when the heap needs it.
-    await expect.poll(() => rssBytes(server.process.pid!) - before, { timeout: 15_000 }).toBeLessThan((count * size) / 2);
+    await expect
+      .poll(() => rssBytes(server.process.pid!) - before, { timeout: 15_000 })
+      .toBeLessThan((count * size) / 2);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 });

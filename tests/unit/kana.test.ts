@@ -58,7 +58,6 @@ describe("readings", () => {
     expect(reading(-42)).toBe("まいなすよんじゅうに");
     expect(reading("-0")).toBe("ぜろ");
   });
-
 });
 
 describe("kanji", () => {
@@ -86,8 +85,14 @@ describe("parseNumeral", () => {
   it("explains what it refuses", () => {
     expect(parseNumeral("")).toEqual({ ok: false, message: "Enter a whole number." });
     expect(parseNumeral("3.14")).toMatchObject({ ok: false });
-    expect(parseNumeral("12a")).toMatchObject({ ok: false, message: "Only whole numbers made of the digits 0 to 9 can be converted." });
+    expect(parseNumeral("12a")).toMatchObject({
+      ok: false,
+      message: "Only whole numbers made of the digits 0 to 9 can be converted.",
+    });
     expect(parseNumeral("9".repeat(20))).toMatchObject({ ok: true });
-    expect(parseNumeral("9".repeat(21))).toMatchObject({ ok: false, message: "Numbers up to 20 digits can be converted." });
+    expect(parseNumeral("9".repeat(21))).toMatchObject({
+      ok: false,
+      message: "Numbers up to 20 digits can be converted.",
+    });
   });
 });

@@ -39,8 +39,14 @@ describe("logRequestError", () => {
 
   it.each([
     ["an unknown page", new ErrorResponse(404, "Not Found", new Error('No route matches URL "/nope"'), true)],
-    ["a method the route has no action for", new ErrorResponse(405, "Method Not Allowed", new Error("no action"), true)],
-    ["a bad request answered by a loader", new ErrorResponse(400, "", { message: "The image id must be a positive whole number" })],
+    [
+      "a method the route has no action for",
+      new ErrorResponse(405, "Method Not Allowed", new Error("no action"), true),
+    ],
+    [
+      "a bad request answered by a loader",
+      new ErrorResponse(400, "", { message: "The image id must be a positive whole number" }),
+    ],
   ])("does not log %s: a 4xx is an answer, not a fault", (_, error) => {
     expect(logged(error, new Request("http://site.test/nope"))).toEqual([]);
   });

@@ -2,9 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { formatKilobytes } from "~/lib/format";
 
 type PendingPhase =
-  | { phase: "editing" }
-  | { phase: "uploading"; progress: number | null }
-  | { phase: "failed"; reason: string };
+  { phase: "editing" } | { phase: "uploading"; progress: number | null } | { phase: "failed"; reason: string };
 
 export interface PendingUpload {
   id: string;

@@ -15,7 +15,10 @@ export function UploadReportView({ report }: { report: Extract<UploadReport, { r
       <p>{`Stored ${stored} of ${total} ${total === 1 ? "file" : "files"}.`}</p>
       <ul>
         {results.map((result, index) => (
-          <li key={index} className={result.ok ? "upload-result upload-result--ok" : "upload-result upload-result--refused"}>
+          <li
+            key={index}
+            className={result.ok ? "upload-result upload-result--ok" : "upload-result upload-result--refused"}
+          >
             {result.ok ? (
               <>
                 <strong>Stored:</strong> {result.filename} as “{result.name}”

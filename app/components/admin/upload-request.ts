@@ -28,7 +28,14 @@ function reasonOf(xhr: XMLHttpRequest): string {
  * Posts one image to POST /api/image as multipart. XMLHttpRequest rather than
  * fetch because only it reports upload progress.
  */
-export function uploadImage({ file, name, description, token, onProgress, signal }: UploadRequest): Promise<UploadOutcome> {
+export function uploadImage({
+  file,
+  name,
+  description,
+  token,
+  onProgress,
+  signal,
+}: UploadRequest): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const body = new FormData();
     body.set("name", name);
@@ -49,7 +56,9 @@ export function uploadImage({ file, name, description, token, onProgress, signal
         resolve({ ok: false, reason: reasonOf(xhr) });
       }
     });
-    xhr.addEventListener("error", () => resolve({ ok: false, reason: "Network error: the server could not be reached." }));
+    xhr.addEventListener("error", () =>
+      resolve({ ok: false, reason: "Network error: the server could not be reached." }),
+    );
     xhr.addEventListener("abort", () => resolve({ ok: false, reason: "Request aborted." }));
     signal.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(body);

@@ -34,7 +34,10 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
 
   useEffect(() => {
     if (!playing) return;
-    const timer = setInterval(() => setBoard((current) => ({ grid: nextGeneration(current.grid), generation: current.generation + 1 })), TICK_MS);
+    const timer = setInterval(
+      () => setBoard((current) => ({ grid: nextGeneration(current.grid), generation: current.generation + 1 })),
+      TICK_MS,
+    );
     return () => clearInterval(timer);
   }, [playing]);
 
@@ -48,7 +51,8 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
     const box = event.currentTarget.getBoundingClientRect();
     const x = Math.floor(((event.clientX - box.left) / box.width) * WIDTH);
     const y = Math.floor(((event.clientY - box.top) / box.height) * HEIGHT);
-    if (x >= 0 && x < WIDTH && y >= 0 && y < HEIGHT) setBoard((current) => ({ ...current, grid: toggleCell(current.grid, x, y) }));
+    if (x >= 0 && x < WIDTH && y >= 0 && y < HEIGHT)
+      setBoard((current) => ({ ...current, grid: toggleCell(current.grid, x, y) }));
   }
 
   const nextHref = lifeHref({ ...query, generation: Math.min(MAX_GENERATION, generation + 1) });
@@ -56,9 +60,20 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
 
   return (
     <>
-      <ChoiceForm name="pattern" label="Pattern" options={PATTERNS} value={query.pattern} seed={query.seed} submitLabel="Load pattern">
+      <ChoiceForm
+        name="pattern"
+        label="Pattern"
+        options={PATTERNS}
+        value={query.pattern}
+        seed={query.seed}
+        submitLabel="Load pattern"
+      >
         {query.pattern === "random" ? (
-          <Link className="demo-link" to={lifeHref({ pattern: "random", seed: query.seed + 1, generation: 0 })} preventScrollReset>
+          <Link
+            className="demo-link"
+            to={lifeHref({ pattern: "random", seed: query.seed + 1, generation: 0 })}
+            preventScrollReset
+          >
             Another soup
           </Link>
         ) : null}
@@ -74,11 +89,24 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
         >
           <rect className="life__background" width={WIDTH} height={HEIGHT} />
           {grid.flatMap((row, y) =>
-            row.map((isAlive, x) => (isAlive ? <rect key={`${x},${y}`} className="life__cell" x={x + 0.08} y={y + 0.08} width={0.84} height={0.84} rx={0.15} /> : null)),
+            row.map((isAlive, x) =>
+              isAlive ? (
+                <rect
+                  key={`${x},${y}`}
+                  className="life__cell"
+                  x={x + 0.08}
+                  y={y + 0.08}
+                  width={0.84}
+                  height={0.84}
+                  rx={0.15}
+                />
+              ) : null,
+            ),
           )}
         </svg>
         <figcaption className="life__caption">
-          Generation <strong data-testid="generation">{generation}</strong> · <span data-testid="population">{alive}</span> living cells
+          Generation <strong data-testid="generation">{generation}</strong> ·{" "}
+          <span data-testid="population">{alive}</span> living cells
         </figcaption>
       </figure>
 
@@ -102,7 +130,12 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
         >
           Reset
         </Link>
-        <button type="button" className="demo-button js-only" onClick={() => setPlaying(!playing)} aria-pressed={playing}>
+        <button
+          type="button"
+          className="demo-button js-only"
+          onClick={() => setPlaying(!playing)}
+          aria-pressed={playing}
+        >
           {playing ? "Pause" : "Play"}
         </button>
         <button

@@ -42,7 +42,13 @@ export function KanaConverter({ initialNumber, initialScript }: Props) {
           <legend>Script</legend>
           {(["hiragana", "katakana"] as const).map((value) => (
             <label key={value} className="choice">
-              <input type="radio" name="script" value={value} checked={script === value} onChange={() => setScript(value)} />
+              <input
+                type="radio"
+                name="script"
+                value={value}
+                checked={script === value}
+                onChange={() => setScript(value)}
+              />
               {value === "hiragana" ? "Hiragana" : "Katakana"}
             </label>
           ))}

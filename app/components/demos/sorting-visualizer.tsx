@@ -1,6 +1,14 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ALGORITHMS, describeStep, randomValues, sortingHref, sortSteps, MAX_VALUE, type SortingQuery } from "~/lib/sorting";
+import {
+  ALGORITHMS,
+  describeStep,
+  randomValues,
+  sortingHref,
+  sortSteps,
+  MAX_VALUE,
+  type SortingQuery,
+} from "~/lib/sorting";
 import { ChoiceForm } from "./choice-form";
 
 const STEP_MS = 120;
@@ -48,8 +56,19 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
 
   return (
     <>
-      <ChoiceForm name="algorithm" label="Algorithm" options={ALGORITHMS} value={query.algorithm} seed={query.seed} submitLabel="Show">
-        <Link className="demo-link" to={sortingHref({ ...query, seed: nextSeed(query.seed), step: 0 })} preventScrollReset>
+      <ChoiceForm
+        name="algorithm"
+        label="Algorithm"
+        options={ALGORITHMS}
+        value={query.algorithm}
+        seed={query.seed}
+        submitLabel="Show"
+      >
+        <Link
+          className="demo-link"
+          to={sortingHref({ ...query, seed: nextSeed(query.seed), step: 0 })}
+          preventScrollReset
+        >
           New numbers
         </Link>
       </ChoiceForm>
@@ -57,7 +76,12 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
       <figure className="demo-panel sorting">
         <ol className="sorting__bars" aria-label={`Numbers at step ${shown}`}>
           {step.values.map((value, index) => (
-            <li key={index} className="sorting__bar" data-state={stateOf(index)} style={{ height: `${(value / MAX_VALUE) * 100}%` }}>
+            <li
+              key={index}
+              className="sorting__bar"
+              data-state={stateOf(index)}
+              style={{ height: `${(value / MAX_VALUE) * 100}%` }}
+            >
               <span className="sorting__value">{value}</span>
             </li>
           ))}
@@ -88,7 +112,12 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
         <StepLink to={href(last)} disabled={shown === last}>
           Last step
         </StepLink>
-        <button type="button" className="demo-button js-only" onClick={togglePlaying} aria-pressed={playingStep !== null}>
+        <button
+          type="button"
+          className="demo-button js-only"
+          onClick={togglePlaying}
+          aria-pressed={playingStep !== null}
+        >
           {playingStep === null ? "Play" : "Pause"}
         </button>
       </nav>

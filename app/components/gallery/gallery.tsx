@@ -80,7 +80,8 @@ export function Gallery({ first, position, admin, serverViewer, children, titleI
   const { imageUpdated, imageRemoved } = list;
   const deleted = useCallback(
     (id: number) => {
-      if (photo?.image.id === id) focusAfterDelete.current = typeof photo.next === "number" ? photo.next : photo.previous;
+      if (photo?.image.id === id)
+        focusAfterDelete.current = typeof photo.next === "number" ? photo.next : photo.previous;
       imageRemoved(id);
     },
     [imageRemoved, photo],
@@ -106,7 +107,9 @@ export function Gallery({ first, position, admin, serverViewer, children, titleI
             <LoadMore
               hasMore={list.hasMore}
               status={list.status}
-              nextHref={list.nextCursor ? galleryHref(new URLSearchParams({ cursor: list.nextCursor }).toString()) : null}
+              nextHref={
+                list.nextCursor ? galleryHref(new URLSearchParams({ cursor: list.nextCursor }).toString()) : null
+              }
               loadMore={loadMore}
             />
           </>

@@ -25,9 +25,12 @@ export function LoadMore({ hasMore, status, nextHref, loadMore }: Props) {
     const element = sentinel.current;
     if (!element || !hasMore || status !== "idle") return;
     // A new observer reports at once, so a page too short to scroll keeps loading.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadMore();
-    }, { rootMargin: PREFETCH_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasMore, status, loadMore]);
@@ -39,9 +42,7 @@ export function LoadMore({ hasMore, status, nextHref, loadMore }: Props) {
           Load more
         </Link>
       ) : null}
-      <p role="status">
-        {status === "loading" ? "Loading more images..." : !hasMore ? "No more images to load." : ""}
-      </p>
+      <p role="status">{status === "loading" ? "Loading more images..." : !hasMore ? "No more images to load." : ""}</p>
       {status === "failed" ? (
         <p className="gallery-error" role="alert">
           Could not load more images.{" "}

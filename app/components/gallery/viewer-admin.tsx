@@ -59,12 +59,19 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
   function confirmDelete(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     if (busy || !window.confirm(DELETE_QUESTION)) return;
-    void fetcher.submit({ intent: "delete", id: String(image.id) }, { method: "post", action: scriptActionHref(GALLERY_PATH) });
+    void fetcher.submit(
+      { intent: "delete", id: String(image.id) },
+      { method: "post", action: scriptActionHref(GALLERY_PATH) },
+    );
   }
 
   const error = failure ? (
     <p className="viewer-error" role="alert">
-      {failure.sessionEnded ? <Link to={loginHref(location.pathname + location.search)}>{failure.message}</Link> : failure.message}
+      {failure.sessionEnded ? (
+        <Link to={loginHref(location.pathname + location.search)}>{failure.message}</Link>
+      ) : (
+        failure.message
+      )}
     </p>
   ) : null;
 
@@ -84,7 +91,16 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
 
   if (mode === "edit") {
     return (
-      <AdminForm intent="update" image={image} mode={mode} position={position} redirectTo={viewHref} onSubmit={submitInPlace} label={{ "aria-label": "Edit image" }} footer={footer("Save", "button")}>
+      <AdminForm
+        intent="update"
+        image={image}
+        mode={mode}
+        position={position}
+        redirectTo={viewHref}
+        onSubmit={submitInPlace}
+        label={{ "aria-label": "Edit image" }}
+        footer={footer("Save", "button")}
+      >
         <label htmlFor="viewer-name">Name</label>
         <input
           id="viewer-name"
@@ -113,7 +129,16 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
 
   if (mode === "confirm-delete") {
     return (
-      <AdminForm intent="delete" image={image} mode={mode} position={position} redirectTo={listHref} onSubmit={submitInPlace} label={{ "aria-labelledby": "viewer-delete-question" }} footer={footer("Delete", "button button--danger")}>
+      <AdminForm
+        intent="delete"
+        image={image}
+        mode={mode}
+        position={position}
+        redirectTo={listHref}
+        onSubmit={submitInPlace}
+        label={{ "aria-labelledby": "viewer-delete-question" }}
+        footer={footer("Delete", "button button--danger")}
+      >
         <p id="viewer-delete-question">{DELETE_QUESTION}</p>
       </AdminForm>
     );
@@ -157,7 +182,13 @@ interface AdminFormProps {
 /** Posts to the page's own URL, so a failure without JavaScript renders the same step with its message. */
 function AdminForm({ intent, image, mode, position, redirectTo, onSubmit, label, children, footer }: AdminFormProps) {
   return (
-    <form method="post" action={galleryHref(position, { image: image.id, mode })} className="viewer-form" onSubmit={onSubmit} {...label}>
+    <form
+      method="post"
+      action={galleryHref(position, { image: image.id, mode })}
+      className="viewer-form"
+      onSubmit={onSubmit}
+      {...label}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={image.id} />
       <input type="hidden" name="redirectTo" value={redirectTo} />

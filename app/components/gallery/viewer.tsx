@@ -164,7 +164,13 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
       onClick={closeOnBackdrop}
       data-backdrop=""
     >
-      <Link ref={closeLink} to={galleryHref(position)} className="viewer-close" onClick={closeWithFade} preventScrollReset>
+      <Link
+        ref={closeLink}
+        to={galleryHref(position)}
+        className="viewer-close"
+        onClick={closeWithFade}
+        preventScrollReset
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -179,14 +185,24 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
 
       <nav className="viewer-nav" aria-label="Photos" data-backdrop="">
         {previous !== null ? (
-          <StepLink to={galleryHref(position, { image: previous })} state={state} loaded={isLoaded(previous)} direction="previous" />
+          <StepLink
+            to={galleryHref(position, { image: previous })}
+            state={state}
+            loaded={isLoaded(previous)}
+            direction="previous"
+          />
         ) : null}
         {next === "load" ? (
           <button type="button" className="viewer-step viewer-step--next" onClick={onLoadNext}>
             <StepLabel direction="next" />
           </button>
         ) : next !== null ? (
-          <StepLink to={galleryHref(position, { image: next })} state={state} loaded={isLoaded(next)} direction="next" />
+          <StepLink
+            to={galleryHref(position, { image: next })}
+            state={state}
+            loaded={isLoaded(next)}
+            direction="next"
+          />
         ) : null}
       </nav>
 
@@ -232,7 +248,14 @@ interface StepLinkProps {
 
 function StepLink({ to, state, loaded, direction }: StepLinkProps) {
   return (
-    <Link to={to} replace preventScrollReset state={state} defaultShouldRevalidate={!loaded} className={`viewer-step viewer-step--${direction}`}>
+    <Link
+      to={to}
+      replace
+      preventScrollReset
+      state={state}
+      defaultShouldRevalidate={!loaded}
+      className={`viewer-step viewer-step--${direction}`}
+    >
       <StepLabel direction={direction} />
     </Link>
   );
