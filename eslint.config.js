@@ -7,7 +7,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "uploads/"] },
+  {
+    ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "data/", "uploads/"],
+  },
   js.configs.recommended,
   tseslint.configs.strict,
   {
@@ -17,14 +19,21 @@ export default tseslint.config(
     files: ["**/*.tsx"],
     ...jsxA11y.flatConfigs.strict,
   },
-  reactHooks.configs.flat.recommended,
+  {
+    // The two rules of hooks. The plugin's React Compiler rules are left out: this app is not compiled by it.
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
   {
     rules: {
       // tsconfig's noUncheckedIndexedAccess types every indexed read as possibly undefined; `!` marks the
       // reads whose bounds the code has just checked (swaps, neighbours, the last of a non-empty list).
       "@typescript-eslint/no-non-null-assertion": "off",
       // `_name` marks a binding kept on purpose, such as a property left out by a rest pattern.
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
     },
   },
   {

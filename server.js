@@ -29,12 +29,19 @@ async function loadSite() {
     res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" }).end(String(error?.stack ?? error));
   };
   // Cached pages were rendered by the code before the edit.
-  viteDevServer.watcher.on("change", () => load().then((site) => site.forgetPages(), () => {}));
+  viteDevServer.watcher.on("change", () =>
+    load().then(
+      (site) => site.forgetPages(),
+      () => {},
+    ),
+  );
   const handle = (req, res) =>
     load()
       .then(async (site) => {
         await site.prepare();
-        site.fastPath(req, res, () => viteDevServer.middlewares(req, res, (error) => (error ? answerError(res, error) : site.app(req, res))));
+        site.fastPath(req, res, () =>
+          viteDevServer.middlewares(req, res, (error) => (error ? answerError(res, error) : site.app(req, res))),
+        );
       })
       .catch((error) => answerError(res, error));
   return { ...(await load()), handle };
@@ -47,11 +54,14 @@ function fail(error) {
 }
 
 try {
-  const { handle, prepare, shutdown, config, validHost, refuseBadHost, timeoutOptions, closeIdleConnections } = await loadSite();
+  const { handle, prepare, shutdown, config, validHost, refuseBadHost, timeoutOptions, closeIdleConnections } =
+    await loadSite();
   await prepare();
   const { port, headersTimeoutMs, idleTimeoutMs } = config();
   // A malformed Host is refused first: every one of them builds URLs from it.
-  const server = http.createServer(timeoutOptions({ headersTimeoutMs }), (req, res) => (validHost(req) ? handle(req, res) : refuseBadHost(res)));
+  const server = http.createServer(timeoutOptions({ headersTimeoutMs }), (req, res) =>
+    validHost(req) ? handle(req, res) : refuseBadHost(res),
+  );
   closeIdleConnections(server, idleTimeoutMs);
   server.listen(port, () => {
     const address = server.address();

@@ -3,12 +3,17 @@ import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "react-router";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { RequestIdProvider } from "~/components/request-id";
 import { applyPageCachePolicy } from "~/server/cache-policy.server";
+import { logRequestError, requestId } from "~/server/request-errors.server";
 
 export const streamTimeout = 5_000;
+
+/** Every error React Router catches on the server (loaders, actions, rendering) is logged here, with the request id. */
+export const handleError: HandleErrorFunction = (error, { request }) => logRequestError(error, request);
 
 export default function handleRequest(
   request: Request,
@@ -33,7 +38,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdProvider value={requestId(request)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>,
       {
         nonce,
@@ -48,7 +55,10 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          const response = new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode });
+          const response = new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          });
           resolve(loadContext.keepPage?.(response) ?? response);
         },
         onShellError(error: unknown) {
@@ -56,7 +66,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Before the shell, the error rejects this render and reaches handleError instead.
+          if (shellRendered) logRequestError(error, request);
         },
       },
     );

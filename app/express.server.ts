@@ -51,7 +51,9 @@ app.use(compression());
 /** The files of public/ as built, as URL paths: other requests need not look on disk. */
 function publicPaths(dir: string): Set<string> {
   const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  return new Set(files.map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`));
+  return new Set(
+    files.map((entry) => `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`),
+  );
 }
 
 function decodedPath(pathname: string): string {
@@ -88,7 +90,9 @@ app.use((req, res, next) => {
 app.use((req, res, next) => {
   const origin = new URL(`${req.protocol}://${req.host}`).origin;
   if (req.path.startsWith("/api/") || !isCrossSite(req.method, (name) => req.get(name), origin)) return next();
-  console.warn(`Refused a cross-site ${req.method} ${req.path} (Origin: ${req.get("origin") ?? "none"}, Sec-Fetch-Site: ${req.get("sec-fetch-site") ?? "none"})`);
+  console.warn(
+    `Refused a cross-site ${req.method} ${req.path} (Origin: ${req.get("origin") ?? "none"}, Sec-Fetch-Site: ${req.get("sec-fetch-site") ?? "none"})`,
+  );
   res.status(403).json({ message: CROSS_SITE_MESSAGE });
 });
 
@@ -96,7 +100,9 @@ app.use((req, res, next) => {
 // every request, which hot reload needs; a production build is fixed.
 app.use(
   createRequestHandler({
-    build: development ? () => import("virtual:react-router/server-build") : await import("virtual:react-router/server-build"),
+    build: development
+      ? () => import("virtual:react-router/server-build")
+      : await import("virtual:react-router/server-build"),
     getLoadContext: (req, res) => {
       const nonce = String(res.locals.nonce);
       return { nonce, clientIp: req.ip ?? "unknown", keepPage: pageRecorder(req, nonce) };

@@ -1,15 +1,13 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { AuthProvider } from "~/components/auth";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorBoundaryPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
 import { siteOrigin } from "~/server/site-origin.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "./styles/error.css";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /** The site's origin, for the absolute URLs in every page's meta tags (see `pageMeta`). */
 export function loader({ request }: Route.LoaderArgs) {
@@ -21,12 +19,20 @@ export function shouldRevalidate() {
   return false;
 }
 
+/**
+ * Marks a browser that runs JavaScript before anything is drawn, so CSS shows
+ * the JavaScript layout from the first paint (`.js-only`, `.no-js-only` in app.css).
+ */
+const MARK_HAS_JS = `document.documentElement.classList.add("has-js")`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en">
+    // The class the script adds is not React's to hydrate.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_HAS_JS }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <Meta />
@@ -50,5 +56,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
+  return <ErrorBoundaryPage error={error} />;
 }

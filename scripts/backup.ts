@@ -9,4 +9,6 @@ if (!target) {
 }
 keepNewFilesPrivate();
 const { images, dropped } = await backup(target);
-console.log(`Backed up ${images} photos to ${target}${dropped ? ` (${dropped} deleted during the backup were left out)` : ""}.`);
+console.log(
+  `Backed up ${images} photos to ${target}${dropped ? ` (${dropped} deleted during the backup were left out)` : ""}.`,
+);

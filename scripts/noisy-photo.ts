@@ -10,5 +10,8 @@ export async function noisyPhoto(svg: string, width: number, height: number, qua
   })
     .png()
     .toBuffer();
-  return sharp(Buffer.from(svg)).composite([{ input: noise, blend: "overlay" }]).jpeg({ quality }).toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: noise, blend: "overlay" }])
+    .jpeg({ quality })
+    .toBuffer();
 }

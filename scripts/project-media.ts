@@ -17,9 +17,17 @@ const svg = (body: string, background: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +
   `<rect width="${W}" height="${H}" fill="${background}"/>${body}</svg>`;
 
-const text = (x: number, y: number, size: number, fill: string, content: string, extra = "", font = "DejaVu Sans, sans-serif") =>
-  `<text x="${x}" y="${y}" font-family="${font}" font-size="${size}" fill="${fill}" ${extra}>${content}</text>`;
-const mono = (x: number, y: number, fill: string, content: string) => text(x, y, 22, fill, content, "", "Noto Sans Mono, monospace");
+const text = (
+  x: number,
+  y: number,
+  size: number,
+  fill: string,
+  content: string,
+  extra = "",
+  font = "DejaVu Sans, sans-serif",
+) => `<text x="${x}" y="${y}" font-family="${font}" font-size="${size}" fill="${fill}" ${extra}>${content}</text>`;
+const mono = (x: number, y: number, fill: string, content: string) =>
+  text(x, y, 22, fill, content, "", "Noto Sans Mono, monospace");
 
 const stills: Record<string, string> = {
   "career-fair": svg(
@@ -47,7 +55,10 @@ const stills: Record<string, string> = {
   ),
   "sorting-visualizer": svg(
     [34, 72, 15, 88, 51, 63, 27, 95, 42, 8, 77, 56, 20, 69, 38, 84]
-      .map((value, i) => `<rect x="${28 + i * 37}" y="${330 - value * 3}" width="30" height="${value * 3}" rx="4" fill="${i === 6 || i === 7 ? "#f59e0b" : i > 11 ? "#10b981" : "#6366f1"}"/>`)
+      .map(
+        (value, i) =>
+          `<rect x="${28 + i * 37}" y="${330 - value * 3}" width="30" height="${value * 3}" rx="4" fill="${i === 6 || i === 7 ? "#f59e0b" : i > 11 ? "#10b981" : "#6366f1"}"/>`,
+      )
       .join("") + text(28, 48, 26, "#e0e7ff", "Bubble sort · step 42", 'font-weight="700"'),
     "#111827",
   ),
@@ -69,7 +80,10 @@ const stills: Record<string, string> = {
        ["55", "Tanto", "11 min"],
        ["T17", "Skarpnäck", "14 min"],
      ]
-       .map(([line, destination, due], i) => `<rect x="30" y="${78 + i * 54}" width="580" height="46" rx="6" fill="#111827"/><rect x="40" y="${86 + i * 54}" width="60" height="30" rx="5" fill="${i % 2 ? "#2563eb" : "#dc2626"}"/>${text(52, 108 + i * 54, 18, "#fff", line!, 'font-weight="700"')}${text(120, 108 + i * 54, 20, "#f9fafb", destination!)}${text(520, 108 + i * 54, 20, "#fbbf24", due!)}`)
+       .map(
+         ([line, destination, due], i) =>
+           `<rect x="30" y="${78 + i * 54}" width="580" height="46" rx="6" fill="#111827"/><rect x="40" y="${86 + i * 54}" width="60" height="30" rx="5" fill="${i % 2 ? "#2563eb" : "#dc2626"}"/>${text(52, 108 + i * 54, 18, "#fff", line!, 'font-weight="700"')}${text(120, 108 + i * 54, 20, "#f9fafb", destination!)}${text(520, 108 + i * 54, 20, "#fbbf24", due!)}`,
+       )
        .join("")}`,
     "#030712",
   ),
@@ -110,20 +124,49 @@ async function writeLifeVideo() {
   let grid = advance(patternGrid("glider-gun"), 60);
   const width = grid[0]!.length * CELL;
   const height = grid.length * CELL;
-  await sharp(lifeFrame(grid), { raw: { width, height, channels: 3 } }).webp({ quality: 70 }).toFile(path.join(OUT, "game-of-life-poster.webp"));
+  await sharp(lifeFrame(grid), { raw: { width, height, channels: 3 } })
+    .webp({ quality: 70 })
+    .toFile(path.join(OUT, "game-of-life-poster.webp"));
   const video = path.join(OUT, "game-of-life.mp4");
-  const ffmpeg = spawn("ffmpeg", [
-    "-y", "-loglevel", "error",
-    "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", `${width}x${height}`, "-r", "10", "-i", "-",
-    "-c:v", "libx264", "-preset", "veryslow", "-crf", "30", "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-an",
-    video,
-  ], { stdio: ["pipe", "inherit", "inherit"] });
+  const ffmpeg = spawn(
+    "ffmpeg",
+    [
+      "-y",
+      "-loglevel",
+      "error",
+      "-f",
+      "rawvideo",
+      "-pix_fmt",
+      "rgb24",
+      "-s",
+      `${width}x${height}`,
+      "-r",
+      "10",
+      "-i",
+      "-",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "veryslow",
+      "-crf",
+      "30",
+      "-pix_fmt",
+      "yuv420p",
+      "-movflags",
+      "+faststart",
+      "-an",
+      video,
+    ],
+    { stdio: ["pipe", "inherit", "inherit"] },
+  );
   for (let i = 0; i < LIFE_FRAMES; i++) {
     ffmpeg.stdin.write(lifeFrame(grid));
     grid = nextGeneration(grid);
   }
   ffmpeg.stdin.end();
-  await new Promise<void>((resolve, reject) => ffmpeg.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`)))));
+  await new Promise<void>((resolve, reject) =>
+    ffmpeg.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}`)))),
+  );
   console.log(`${video}: ${fs.statSync(video).size} bytes`);
 }
 

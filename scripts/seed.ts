@@ -64,4 +64,6 @@ for (let i = 0; i < count; i++) {
     if (!(error instanceof HttpError && error.status === 409)) throw error;
   }
 }
-console.log(`Seeded ${added} demo photos (${count - added} already present) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+console.log(
+  `Seeded ${added} demo photos (${count - added} already present) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+);

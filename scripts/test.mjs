@@ -1,4 +1,5 @@
-// `npm test`: typecheck, build if stale, unit and integration tests (Vitest),
+// `npm test`: typecheck, lint (ESLint, zero warnings), format check (Prettier),
+// build if stale, unit and integration tests (Vitest),
 // then end-to-end tests (Playwright, JavaScript on and off).
 // Without a Chromium everything else still runs and the end-to-end step is
 // reported as skipped: that fails on CI (which installs one), and only warns
@@ -14,6 +15,8 @@ const chromium = findChromium();
 const steps = [
   ["typecheck", "node_modules/.bin/react-router", ["typegen"]],
   ["typecheck", "node_modules/.bin/tsc", []],
+  ["lint", "node_modules/.bin/eslint", [".", "--max-warnings", "0"]],
+  ["format", "node_modules/.bin/prettier", ["--check", "."]],
   ["build", null, null],
   ["unit", "node_modules/.bin/vitest", ["run", "--project", "unit"]],
   ["integration", "node_modules/.bin/vitest", ["run", "--project", "integration"]],
@@ -33,7 +36,10 @@ for (const [name, command, args] of steps) {
     continue;
   }
   console.log(`\n=== ${name}: ${[command, ...args].join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...(chromium && { CHROMIUM_PATH: chromium }) } });
+  const result = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, ...(chromium && { CHROMIUM_PATH: chromium }) },
+  });
   if (result.status === 0) passed++;
   else {
     failed++;

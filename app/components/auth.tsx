@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { href } from "react-router";
 import { clearToken, readToken, writeToken } from "~/lib/token-store";
 
-export type AuthStatus = "loading" | "authenticated" | "unauthenticated";
+type AuthStatus = "loading" | "authenticated" | "unauthenticated";
 
-export const VALIDATION_FAILED = "Failed to validate authentication";
+const VALIDATION_FAILED = "Failed to validate authentication";
 
 interface AuthState {
   status: AuthStatus;
@@ -12,7 +13,7 @@ interface AuthState {
   error: string | null;
 }
 
-export interface Auth extends AuthState {
+interface Auth extends AuthState {
   /** After a successful login: stores the token and authenticates. */
   signIn: (token: string) => void;
   /** On logout: clears the token and the state. */
@@ -36,7 +37,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     const controller = new AbortController();
     const token = readToken();
     setState((current) => ({ ...current, token }));
-    fetch("/api/auth/validate", {
+    fetch(href("/api/auth/validate"), {
       headers: { Authorization: `Bearer ${token}` },
       cache: "no-store",
       signal: controller.signal,

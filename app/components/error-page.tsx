@@ -1,17 +1,25 @@
+import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/icons";
+import { useRequestId } from "~/components/request-id";
+import { HOME_PATH } from "~/lib/paths";
 
-/** Status and message of whatever reached an error boundary. */
-export function describeError(error: unknown): { status: number; message: string } {
-  if (!isRouteErrorResponse(error)) return { status: 500, message: "Internal Server Error" };
-  const body = error.data as { message?: unknown } | string | undefined;
-  const message = error.statusText || (typeof body === "object" && typeof body?.message === "string" ? body.message : "Error");
-  return { status: error.status, message };
+interface ErrorPageProps {
+  status: number;
+  message: string;
+  backTo?: string;
+  backLabel?: string;
+  children?: ReactNode;
 }
 
 /** The default error page (spec section 8): "Unexpected Application Error!" with status and message. */
-export function ErrorPage({ error, backTo = "/", backLabel = "Back to the home page" }: { error: unknown; backTo?: string; backLabel?: string }) {
-  const { status, message } = describeError(error);
+export function ErrorPage({
+  status,
+  message,
+  backTo = HOME_PATH,
+  backLabel = "Back to the home page",
+  children,
+}: ErrorPageProps) {
   return (
     <main className="error-page">
       <title>{`${status} ${message}`}</title>
@@ -19,10 +27,49 @@ export function ErrorPage({ error, backTo = "/", backLabel = "Back to the home p
       <h2 className="error-page__status">
         {status} {message}
       </h2>
+      {children}
       <Link to={backTo} className="error-page__home">
         <ArrowLeftIcon className="error-page__icon" />
         {backLabel}
       </Link>
     </main>
+  );
+}
+
+/** Status and message of whatever reached an error boundary: anything but a thrown response is the server's fault. */
+function describeError(error: unknown): { status: number; message: string } {
+  if (!isRouteErrorResponse(error)) return { status: 500, message: "Internal Server Error" };
+  const body = error.data as { message?: unknown } | string | undefined;
+  const message =
+    error.statusText || (typeof body === "object" && typeof body?.message === "string" ? body.message : "Error");
+  return { status: error.status, message };
+}
+
+/**
+ * The error page of an error boundary. An unexpected error was logged with
+ * the request id (see request-errors.server.ts), which the page names so the
+ * owner can find the log line. Only the server render knows the id: the
+ * browser keeps the server's text when it hydrates, and an error met after a
+ * client-side navigation leaves the line empty, and hidden.
+ */
+export function ErrorBoundaryPage({
+  error,
+  backTo,
+  backLabel,
+}: {
+  error: unknown;
+  backTo?: string;
+  backLabel?: string;
+}) {
+  const { status, message } = describeError(error);
+  const id = useRequestId();
+  return (
+    <ErrorPage status={status} message={message} backTo={backTo} backLabel={backLabel}>
+      {isRouteErrorResponse(error) ? null : (
+        <p className="error-page__request" suppressHydrationWarning>
+          {id ? `Request id: ${id}` : ""}
+        </p>
+      )}
+    </ErrorPage>
   );
 }

@@ -11,7 +11,7 @@ interface Props {
   avif?: boolean;
 }
 
-export function imageAlt(image: Pick<Image, "name" | "description">): string {
+function imageAlt(image: Pick<Image, "name" | "description">): string {
   return image.description ? `${image.name}: ${image.description}` : image.name;
 }
 

@@ -4,7 +4,9 @@ const subscribe = () => () => {};
 
 /**
  * False in the server render and during hydration, true once React runs in
- * the browser: what only works with JavaScript is rendered after that.
+ * the browser. For behaviour only, such as what a form asks the server for:
+ * what is shown with or without JavaScript is chosen by CSS before the first
+ * paint (`.js-only`, `.no-js-only` in app.css), so hydration changes nothing on screen.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

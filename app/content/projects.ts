@@ -4,6 +4,8 @@
  * A `link` starting with "/" stays in the site; anything else opens in a new tab.
  */
 
+import { href } from "react-router";
+
 interface ProjectBase {
   name: string;
   description: string;
@@ -20,12 +22,19 @@ export type ProjectMedia =
 
 export type Project = ProjectBase & { media: ProjectMedia };
 
-const still = (file: string, alt: string): ProjectMedia => ({ kind: "image", src: `/projects/${file}`, alt, width: 960, height: 540 });
+const still = (file: string, alt: string): ProjectMedia => ({
+  kind: "image",
+  src: `/projects/${file}`,
+  alt,
+  width: 960,
+  height: 540,
+});
 
 export const projects: Project[] = [
   {
     name: "Career Fair website",
-    description: "Event site for a student-run career fair: exhibitor list, floor map and schedule, edited by the organisers every year.",
+    description:
+      "Event site for a student-run career fair: exhibitor list, floor map and schedule, edited by the organisers every year.",
     media: still("career-fair.webp", "The career fair site's landing page with exhibitor cards"),
     link: "https://career-fair.example.com",
     github: "https://github.com/alex-sample/career-fair",
@@ -33,25 +42,31 @@ export const projects: Project[] = [
   },
   {
     name: "numeral-to-kana",
-    description: "An npm package that spells numbers in Japanese kana, with the sound changes of spoken Japanese (さんびゃく, はっせん).",
+    description:
+      "An npm package that spells numbers in Japanese kana, with the sound changes of spoken Japanese (さんびゃく, はっせん).",
     media: still("numeral-to-kana.webp", "A terminal installing the package and converting 123"),
-    link: "/foo-bar",
+    link: href("/foo-bar"),
     github: "https://github.com/alex-sample/numeral-to-kana",
     tags: ["NPM", "TypeScript", "Japanese"],
   },
   {
     name: "Alcohol per krona",
-    description: "A browser extension that adds the alcohol-per-krona value to every product on a Swedish retail site and sorts by it.",
-    media: still("alcohol-per-krona.webp", "Product cards on a retail site, each with an added alcohol-per-krona badge"),
+    description:
+      "A browser extension that adds the alcohol-per-krona value to every product on a Swedish retail site and sorts by it.",
+    media: still(
+      "alcohol-per-krona.webp",
+      "Product cards on a retail site, each with an added alcohol-per-krona badge",
+    ),
     link: "https://alcohol-per-krona.example.com",
     github: "https://github.com/alex-sample/alcohol-per-krona",
     tags: ["Chrome Extension", "JavaScript"],
   },
   {
     name: "Sorting visualizer",
-    description: "Watch bubble sort, insertion sort, selection sort and quicksort compare and swap, one step at a time.",
+    description:
+      "Watch bubble sort, insertion sort, selection sort and quicksort compare and swap, one step at a time.",
     media: still("sorting-visualizer.webp", "Bars of different heights being sorted, two of them highlighted"),
-    link: "/sorting",
+    link: href("/sorting"),
     github: "https://github.com/alex-sample/sorting-visualizer",
     tags: ["React", "TypeScript", "Web App"],
   },
@@ -64,7 +79,8 @@ export const projects: Project[] = [
   },
   {
     name: "Departure kiosk",
-    description: "A wall-mounted screen showing the next public transport departures from the nearest stops, updated live.",
+    description:
+      "A wall-mounted screen showing the next public transport departures from the nearest stops, updated live.",
     media: still("departure-kiosk.webp", "A departure board listing buses and trams with minutes to departure"),
     link: "https://departures.example.com",
     github: "https://github.com/alex-sample/departure-kiosk",
@@ -81,12 +97,12 @@ export const projects: Project[] = [
       width: 640,
       height: 384,
     },
-    link: "/life",
+    link: href("/life"),
     github: "https://github.com/alex-sample/game-of-life",
     tags: ["JavaScript", "Cellular Automaton", "Web App"],
   },
 ];
 
-export function isInternalLink(href: string): boolean {
-  return href.startsWith("/") && !href.startsWith("//");
+export function isInternalLink(link: string): boolean {
+  return link.startsWith("/") && !link.startsWith("//");
 }

@@ -16,7 +16,7 @@ import spring from "devicon/icons/spring/spring-original.svg?no-inline";
 import tailwindcss from "devicon/icons/tailwindcss/tailwindcss-original.svg?no-inline";
 import typescript from "devicon/icons/typescript/typescript-original.svg?no-inline";
 
-export interface Technology {
+interface Technology {
   name: string;
   icon: string;
 }

@@ -1,5 +1,7 @@
 /** The home page's tabs, kept in the URL so the server renders the chosen one. */
 
+import { HOME_PATH } from "./paths";
+
 export const HOME_TABS = { projects: "Projects", photography: "Photography" } as const;
 export type HomeTab = keyof typeof HOME_TABS;
 
@@ -17,5 +19,5 @@ export function homeHref(tab: HomeTab, jokePressed: boolean): string {
   if (tab !== "projects") params.set("tab", tab);
   if (jokePressed) params.set("joke", "pressed");
   const query = params.toString();
-  return query ? `/?${query}` : "/";
+  return query ? `${HOME_PATH}?${query}` : HOME_PATH;
 }

@@ -19,11 +19,21 @@ const THOUSANDS: Record<number, string> = { 1: "せん", 3: "さんぜん", 8: "
 
 /** Endings that shorten to a glottal stop (っ) before the group unit, e.g. いち + ちょう → いっちょう. */
 const SOKUON_BEFORE: Record<string, [ending: string, short: string][]> = {
-  ちょう: [["いち", "いっ"], ["はち", "はっ"], ["じゅう", "じゅっ"]],
-  けい: [["いち", "いっ"], ["ろく", "ろっ"], ["はち", "はっ"], ["じゅう", "じゅっ"], ["ひゃく", "ひゃっ"]],
+  ちょう: [
+    ["いち", "いっ"],
+    ["はち", "はっ"],
+    ["じゅう", "じゅっ"],
+  ],
+  けい: [
+    ["いち", "いっ"],
+    ["ろく", "ろっ"],
+    ["はち", "はっ"],
+    ["じゅう", "じゅっ"],
+    ["ひゃく", "ひゃっ"],
+  ],
 };
 
-export type ParsedNumber = { ok: true; negative: boolean; digits: string } | { ok: false; message: string };
+type ParsedNumber = { ok: true; negative: boolean; digits: string } | { ok: false; message: string };
 
 /** Accepts an optional minus sign and digits, ignoring spaces, commas and underscores used as separators. */
 export function parseNumeral(input: string): ParsedNumber {
@@ -50,7 +60,9 @@ function groupReading(value: number, groupIndex: number): string {
   const ones = value % 10;
   let reading = "";
   // A bare 千 before a higher unit is read いっせん: いっせんまん, not せんまん.
-  if (thousands) reading += thousands === 1 && groupIndex > 0 ? "いっせん" : (THOUSANDS[thousands] ?? `${DIGIT_READINGS[thousands]}せん`);
+  if (thousands)
+    reading +=
+      thousands === 1 && groupIndex > 0 ? "いっせん" : (THOUSANDS[thousands] ?? `${DIGIT_READINGS[thousands]}せん`);
   if (hundreds) reading += HUNDREDS[hundreds] ?? `${DIGIT_READINGS[hundreds]}ひゃく`;
   if (tens) reading += tens === 1 ? "じゅう" : `${DIGIT_READINGS[tens]}じゅう`;
   if (ones) reading += DIGIT_READINGS[ones];
@@ -71,7 +83,9 @@ function groupKanji(value: number, groupIndex: number): string {
     [Math.floor(value / 10) % 10, "十"],
   ];
   // 一 is written only before 万 and the higher units, and for the ones digit: 千, 百, 十 but 一万.
-  const head = places.map(([digit, unit]) => (digit === 0 ? "" : `${digit === 1 ? "" : DIGIT_KANJI[digit]}${unit}`)).join("");
+  const head = places
+    .map(([digit, unit]) => (digit === 0 ? "" : `${digit === 1 ? "" : DIGIT_KANJI[digit]}${unit}`))
+    .join("");
   return head + DIGIT_KANJI[value % 10] + GROUP_KANJI[groupIndex];
 }
 
@@ -79,13 +93,16 @@ function toKatakana(hiragana: string): string {
   return hiragana.replace(/[\u3041-\u3096]/g, (char) => String.fromCharCode(char.charCodeAt(0) + 0x60));
 }
 
-export interface KanaConversion {
+interface KanaConversion {
   kana: string;
   kanji: string;
 }
 
 /** The reading of a parsed number in hiragana or katakana, and its kanji form. */
-export function convertDigits({ negative, digits }: { negative: boolean; digits: string }, script: KanaScript = "hiragana"): KanaConversion {
+export function convertDigits(
+  { negative, digits }: { negative: boolean; digits: string },
+  script: KanaScript = "hiragana",
+): KanaConversion {
   let kana: string;
   let kanji: string;
   if (/^0+$/.test(digits)) {
@@ -93,20 +110,18 @@ export function convertDigits({ negative, digits }: { negative: boolean; digits:
     kanji = "零";
   } else {
     const groups = groupsOf(digits);
-    kana = groups.map((group, index) => (group ? groupReading(group, index) : "")).reverse().join("");
-    kanji = groups.map((group, index) => (group ? groupKanji(group, index) : "")).reverse().join("");
+    kana = groups
+      .map((group, index) => (group ? groupReading(group, index) : ""))
+      .reverse()
+      .join("");
+    kanji = groups
+      .map((group, index) => (group ? groupKanji(group, index) : ""))
+      .reverse()
+      .join("");
   }
   if (negative) {
     kana = `まいなす${kana}`;
     kanji = `マイナス${kanji}`;
   }
   return { kana: script === "katakana" ? toKatakana(kana) : kana, kanji };
-}
-
-/** Convenience for code: 123 → "ひゃくにじゅうさん". Throws on anything that is not a whole number in range. */
-export function numberToKana(value: number | bigint | string, script: KanaScript = "hiragana"): string {
-  if (typeof value === "number" && !Number.isSafeInteger(value)) throw new RangeError(`${value} is not a safe whole number.`);
-  const parsed = parseNumeral(String(value));
-  if (!parsed.ok) throw new RangeError(parsed.message);
-  return convertDigits(parsed, script).kana;
 }

@@ -48,9 +48,9 @@ export const PATTERNS = {
   random: "Random soup",
 } as const;
 
-export type PatternName = keyof typeof PATTERNS;
+type PatternName = keyof typeof PATTERNS;
 
-export function isPatternName(value: unknown): value is PatternName {
+function isPatternName(value: unknown): value is PatternName {
   return typeof value === "string" && Object.hasOwn(PATTERNS, value);
 }
 
@@ -110,7 +110,9 @@ export function advance(grid: Grid, generations: number): Grid {
 }
 
 export function toggleCell(grid: Grid, x: number, y: number): Grid {
-  return grid.map((row, rowIndex) => (rowIndex === y ? row.map((alive, column) => (column === x ? !alive : alive)) : row));
+  return grid.map((row, rowIndex) =>
+    rowIndex === y ? row.map((alive, column) => (column === x ? !alive : alive)) : row,
+  );
 }
 
 export function population(grid: Grid): number {

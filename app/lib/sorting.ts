@@ -11,7 +11,7 @@ export const ALGORITHMS = {
 
 export type Algorithm = keyof typeof ALGORITHMS;
 
-export interface SortStep {
+interface SortStep {
   kind: "start" | "compare" | "swap" | "done";
   /** The positions compared or swapped in this step. */
   indices: number[];
@@ -21,10 +21,10 @@ export interface SortStep {
   sorted: number[];
 }
 
-export const VALUE_COUNT = 16;
+const VALUE_COUNT = 16;
 export const MAX_VALUE = 99;
 
-export function isAlgorithm(value: unknown): value is Algorithm {
+function isAlgorithm(value: unknown): value is Algorithm {
   return typeof value === "string" && Object.hasOwn(ALGORITHMS, value);
 }
 
@@ -140,7 +140,7 @@ export interface SortingQuery {
   step: number;
 }
 
-export const DEFAULT_SEED = 2024;
+const DEFAULT_SEED = 2024;
 
 /** Reads `?algorithm=&seed=&step=` leniently: anything missing or invalid falls back to the start of bubble sort. */
 export function parseSortingQuery(params: URLSearchParams): SortingQuery {

@@ -2,8 +2,11 @@ import { isAdmin } from "~/server/auth.server";
 import { jsonApi, methodNotAllowed } from "~/server/http.server";
 import type { Route } from "./+types/api.auth.validate";
 
-export const loader = jsonApi(async ({ request }: Route.LoaderArgs) => {
-  return Response.json({ valid: await isAdmin(request) }, { headers: { "Cache-Control": "no-store" } });
-}, { allow: "GET" });
+export const loader = jsonApi(
+  async ({ request }: Route.LoaderArgs) => {
+    return Response.json({ valid: await isAdmin(request) }, { headers: { "Cache-Control": "no-store" } });
+  },
+  { allow: "GET" },
+);
 
 export const action = methodNotAllowed("GET");

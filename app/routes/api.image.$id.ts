@@ -8,9 +8,12 @@ import type { Route } from "./+types/api.image.$id";
 
 const ALLOW = "GET, PUT, DELETE";
 
-export const loader = jsonApi(async ({ params }: Route.LoaderArgs) => {
-  return Response.json(getImage(parseImageId(params.id)));
-}, { allow: ALLOW });
+export const loader = jsonApi(
+  async ({ params }: Route.LoaderArgs) => {
+    return Response.json(getImage(parseImageId(params.id)));
+  },
+  { allow: ALLOW },
+);
 
 async function readObject(request: Request): Promise<Record<string, unknown>> {
   const body = await readJson(request);

@@ -7,10 +7,13 @@ import type { Route } from "./+types/api.image";
 
 const ALLOW = "GET, POST";
 
-export const loader = jsonApi(async ({ request }: Route.LoaderArgs) => {
-  const query = parseListQuery(new URL(request.url).searchParams);
-  return Response.json(listImages(query));
-}, { allow: ALLOW });
+export const loader = jsonApi(
+  async ({ request }: Route.LoaderArgs) => {
+    const query = parseListQuery(new URL(request.url).searchParams);
+    return Response.json(listImages(query));
+  },
+  { allow: ALLOW },
+);
 
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
   await requireAdmin(request);

@@ -23,7 +23,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** A browser loading the page itself, as opposed to the router fetching data for a client-side navigation. */
 function isDocumentRequest(request: Request): boolean {
-  return request.headers.get("Sec-Fetch-Mode") === "navigate" || (request.headers.get("Accept") ?? "").includes("text/html");
+  return (
+    request.headers.get("Sec-Fetch-Mode") === "navigate" || (request.headers.get("Accept") ?? "").includes("text/html")
+  );
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

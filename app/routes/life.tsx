@@ -8,7 +8,8 @@ import type { Route } from "./+types/life";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
     title: "Conway's game of life",
-    description: "Conway's cellular automaton in the browser: load a glider, a pulsar or a glider gun, step through generations or let it run.",
+    description:
+      "Conway's cellular automaton in the browser: load a glider, a pulsar or a glider gun, step through generations or let it run.",
     path: "/life",
   });
 }

@@ -1,8 +1,11 @@
-/** Any unknown path: a real 404 rendered by the root error boundary. */
+import { data } from "react-router";
+import { ErrorPage } from "~/components/error-page";
+
+/** Any unknown path: a real 404, with the default error page's texts. Nothing went wrong here, so nothing is logged. */
 export function loader() {
-  throw new Response(null, { status: 404, statusText: "Not Found" });
+  return data(null, { status: 404 });
 }
 
 export default function NotFound() {
-  return null;
+  return <ErrorPage status={404} message="Not Found" />;
 }

@@ -8,7 +8,10 @@ import type { Route } from "./+types/photography.admin.logout";
 /** The dashboard's Logout: ends the session, clears its cookie and goes to the gallery. */
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new HttpError(405, "Use POST to log out.", {}, { Allow: "POST" });
-  return redirect(GALLERY_PATH, { status: 303, headers: { "Cache-Control": PRIVATE_NO_STORE, "Set-Cookie": await logout(request) } });
+  return redirect(GALLERY_PATH, {
+    status: 303,
+    headers: { "Cache-Control": PRIVATE_NO_STORE, "Set-Cookie": await logout(request) },
+  });
 });
 
 export const loader = methodNotAllowed("POST");

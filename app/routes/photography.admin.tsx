@@ -1,9 +1,16 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, redirect, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  redirect,
+  useLocation,
+  useNavigate,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { Dashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
 import { useAuth } from "~/components/auth";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorBoundaryPage } from "~/components/error-page";
 import { ADMIN_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, NOT_LOGGED_IN } from "~/server/auth.server";
@@ -122,10 +129,16 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     const username = actionData && "username" in actionData ? actionData.username : undefined;
     return <LoginForm error={error ?? loaderData.notice} redirectTo={searchRedirect} username={username} />;
   }
-  return <Dashboard stats={loaderData.stats} upload={loaderData.upload} error={actionData?.intent === "login" ? null : error} />;
+  return (
+    <Dashboard
+      stats={loaderData.stats}
+      upload={loaderData.upload}
+      error={actionData?.intent === "login" ? null : error}
+    />
+  );
 }
 
 /** Errors stay on this route so its no-store header covers them too. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} backTo={ADMIN_PATH} backLabel="Back to the admin page" />;
+  return <ErrorBoundaryPage error={error} backTo={ADMIN_PATH} backLabel="Back to the admin page" />;
 }

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { MAX_FORM_FILES } from "~/components/admin/plain-upload-form";
+import { MAX_FORM_FILES } from "~/lib/limits";
 import { ADMIN_PATH } from "~/lib/paths";
 import { requireAdminPage } from "~/server/auth.server";
 import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";

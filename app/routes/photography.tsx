@@ -1,8 +1,8 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Gallery } from "~/components/gallery/gallery";
-import { GALLERY_PATH, listPosition, onlyViewerChanged, viewerImageId } from "~/components/gallery/gallery-url";
-import { isImageLoaded } from "~/components/gallery/loaded-images";
 import { owner } from "~/content/owner";
+import { listPosition, onlyViewerChanged, viewerImageId } from "~/lib/gallery-url";
+import { ADMIN_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, requireAdminPage } from "~/server/auth.server";
 import { readForm } from "~/server/body.server";
@@ -83,16 +83,19 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /**
- * The list lives in the browser once loaded: opening one of its photos, and
- * the page's own saves and deletes (applied to the list in place), need no
- * reload of the list.
+ * The list lives in the browser once loaded: the page's own saves and deletes
+ * (applied to the list in place) and closing the viewer need no reload of the
+ * list. Links to a photo the list holds say so themselves, with
+ * `defaultShouldRevalidate={false}`; any other photo comes from the server.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formAction && new URL(formAction, currentUrl).pathname === GALLERY_PATH) return false;
-  if (onlyViewerChanged(currentUrl, nextUrl)) {
-    const id = viewerImageId(nextUrl.searchParams);
-    if (id === null || isImageLoaded(id)) return false;
-  }
+  if (onlyViewerChanged(currentUrl, nextUrl) && viewerImageId(nextUrl.searchParams) === null) return false;
   return defaultShouldRevalidate;
 }
 
@@ -106,7 +109,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       image: photo.url,
     });
   }
-  return pageMeta(matches, { title: `Image Gallery | ${owner.name}`, description: `Photographs by ${owner.name}.`, path: GALLERY_PATH });
+  return pageMeta(matches, {
+    title: `Image Gallery | ${owner.name}`,
+    description: `Photographs by ${owner.name}.`,
+    path: GALLERY_PATH,
+  });
 };
 
 const TITLE_ID = "gallery-title";
@@ -116,9 +123,16 @@ export default function Photography({ loaderData }: Route.ComponentProps) {
   return (
     <Gallery key={position} first={page} position={position} admin={admin} serverViewer={viewer} titleId={TITLE_ID}>
       <header className="gallery-header">
-        <Link to="/" className="gallery-back">
+        <Link to={HOME_PATH} className="gallery-back">
           <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-            <path d="M19 12H5M11 6l-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M19 12H5M11 6l-6 6 6 6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           Back to home
         </Link>
@@ -129,7 +143,7 @@ export default function Photography({ loaderData }: Route.ComponentProps) {
         {admin ? (
           <div className="gallery-admin">
             <p>You are logged in as an admin.</p>
-            <Link to="/photography/admin" className="button">
+            <Link to={ADMIN_PATH} className="button">
               Admin Page
             </Link>
           </div>

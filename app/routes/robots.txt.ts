@@ -1,7 +1,17 @@
+import { href } from "react-router";
+import { ADMIN_PATH } from "~/lib/paths";
 import { siteOrigin } from "~/server/site-origin.server";
 
 export function loader({ request }: { request: Request }) {
   const origin = siteOrigin(request);
-  const body = ["User-agent: *", "Disallow: /photography/admin", "Disallow: /api/", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  const body = [
+    "User-agent: *",
+    `Disallow: ${ADMIN_PATH}`,
+    "Disallow: /api/",
+    `Sitemap: ${origin}${href("/sitemap.xml")}`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -1,6 +1,16 @@
+import { href } from "react-router";
+import { homeHref } from "~/lib/home";
+import { GALLERY_PATH, HOME_PATH } from "~/lib/paths";
 import { siteOrigin } from "~/server/site-origin.server";
 
-const PATHS = ["/", "/?tab=photography", "/photography", "/sorting", "/foo-bar", "/life"];
+const PATHS = [
+  HOME_PATH,
+  homeHref("photography", false),
+  GALLERY_PATH,
+  href("/sorting"),
+  href("/foo-bar"),
+  href("/life"),
+];
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -10,5 +20,7 @@ export function loader({ request }: { request: Request }) {
   const origin = siteOrigin(request);
   const urls = PATHS.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -8,7 +8,8 @@ import type { Route } from "./+types/sorting";
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
     title: "Sorting visualizer · Bubble, insertion, selection and quicksort",
-    description: "Step through bubble sort, insertion sort, selection sort and quicksort and see every comparison and swap.",
+    description:
+      "Step through bubble sort, insertion sort, selection sort and quicksort and see every comparison and swap.",
     path: "/sorting",
   });
 }
@@ -17,7 +18,10 @@ export default function Sorting() {
   const [params] = useSearchParams();
   const query = parseSortingQuery(params);
   return (
-    <DemoPage title="Sorting visualizer" intro="Pick an algorithm and follow it comparing and swapping sixteen numbers until they are in order.">
+    <DemoPage
+      title="Sorting visualizer"
+      intro="Pick an algorithm and follow it comparing and swapping sixteen numbers until they are in order."
+    >
       <SortingVisualizer key={`${query.algorithm}|${query.seed}`} query={query} />
     </DemoPage>
   );

@@ -65,7 +65,10 @@ export async function ensureAdmin(log: (line: string) => void = console.log): Pr
     return;
   }
   const generated = randomToken(18);
-  db().insert(users).values({ username: adminUsername, passwordHash: await hashPassword(generated) }).run();
+  db()
+    .insert(users)
+    .values({ username: adminUsername, passwordHash: await hashPassword(generated) })
+    .run();
   log(`Created the admin "${adminUsername}" with the password: ${generated}`);
   log("It is shown only this once. Set ADMIN_PASSWORD to choose your own.");
 }
@@ -75,7 +78,10 @@ export async function openSession(request: Request, userId: number): Promise<{ t
   const sessionId = randomToken();
   const token = randomToken();
   const now = Date.now();
-  db().delete(sessions).where(lt(sessions.expiresAt, new Date(now))).run();
+  db()
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, new Date(now)))
+    .run();
   db()
     .insert(sessions)
     .values({
@@ -117,11 +123,19 @@ export async function getAdminSession(request: Request): Promise<AdminSession | 
     where = eq(sessions.cookieHash, sha256(sessionId));
   }
   const now = Date.now();
-  const row = db().select().from(sessions).where(and(where, gt(sessions.expiresAt, new Date(now)))).get();
+  const row = db()
+    .select()
+    .from(sessions)
+    .where(and(where, gt(sessions.expiresAt, new Date(now))))
+    .get();
   if (!row) return null;
   const slid = Math.min(now + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime());
   if (slid - row.expiresAt.getTime() > SLIDE_GRANULARITY_MS) {
-    db().update(sessions).set({ expiresAt: new Date(slid) }).where(eq(sessions.id, row.id)).run();
+    db()
+      .update(sessions)
+      .set({ expiresAt: new Date(slid) })
+      .where(eq(sessions.id, row.id))
+      .run();
   }
   return { id: row.id, userId: row.userId, via };
 }

@@ -18,7 +18,9 @@ interface StoredRow {
 function rowsIn(databasePath: string): StoredRow[] {
   const sqlite = new Database(databasePath, { readonly: true });
   try {
-    const rows = sqlite.prepare("SELECT storage_key AS key, variant_widths AS webp, avif_widths AS avif FROM images").all() as {
+    const rows = sqlite
+      .prepare("SELECT storage_key AS key, variant_widths AS webp, avif_widths AS avif FROM images")
+      .all() as {
       key: string;
       webp: string;
       avif: string;

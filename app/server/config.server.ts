@@ -60,7 +60,8 @@ function cookieSecure(raw: string | undefined): Config["cookieSecure"] {
 function publicUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
-  const refuse = (why: string) => new ConfigError(`PUBLIC_URL must be the site's address like https://example.com (${why}), got "${raw}"`);
+  const refuse = (why: string) =>
+    new ConfigError(`PUBLIC_URL must be the site's address like https://example.com (${why}), got "${raw}"`);
   let url: URL;
   try {
     url = new URL(value);
@@ -87,7 +88,9 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       throw new ConfigError("ADMIN_PASSWORD must be 8 to 72 bytes long");
     }
   }
-  const secrets = env.SESSION_SECRET?.split(",").map((s) => s.trim()).filter(Boolean);
+  const secrets = env.SESSION_SECRET?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (secrets?.some((s) => s.length < 16)) {
     throw new ConfigError("SESSION_SECRET: every comma-separated secret must be at least 16 characters");
   }

@@ -6,7 +6,7 @@ import path from "node:path";
 import { config } from "./config.server";
 import * as schema from "./schema";
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 let instance: Db | undefined;
 
@@ -43,10 +43,14 @@ export function initDatabase(migrationsFolder = path.resolve("drizzle")): Db {
     if (check !== "ok") {
       // A damaged file reports one line per broken page: the message stays one line.
       const problems = check.split("\n").filter((line) => line && !line.startsWith("***"));
-      throw new Error(problems.length > 1 ? `${problems[0]}; and ${problems.length - 1} more problems` : (problems[0] ?? check));
+      throw new Error(
+        problems.length > 1 ? `${problems[0]}; and ${problems.length - 1} more problems` : (problems[0] ?? check),
+      );
     }
   } catch (error) {
-    throw new StartupError(`The database ${file} is unreadable or corrupt (${(error as Error).message}). Restore a backup with "npm run restore -- <dir>".`);
+    throw new StartupError(
+      `The database ${file} is unreadable or corrupt (${(error as Error).message}). Restore a backup with "npm run restore -- <dir>".`,
+    );
   }
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });

@@ -8,7 +8,8 @@ import { Worker } from "node:worker_threads";
  * time; the rest wait in a bounded queue, and a task that finds it full is
  * refused at once with HashPoolBusyError instead of waiting ever longer.
  */
-export type HashTask = { op: "hash"; password: string; cost: number } | { op: "compare"; password: string; hash: string };
+export type HashTask =
+  { op: "hash"; password: string; cost: number } | { op: "compare"; password: string; hash: string };
 type Answer = { ok: true; result: string | boolean } | { ok: false; message: string };
 
 export interface HashPoolOptions {
@@ -121,7 +122,8 @@ export function createHashPool({ workers, maxQueued }: HashPoolOptions): HashPoo
       if (slots.length === 0) for (let i = 0; i < workers; i++) slots.push(spawn());
       const lane = urgent ? lanes.urgent : lanes.normal;
       const idle = slots.some((slot) => !slot.job);
-      if (!idle && lane.length >= maxQueued) return Promise.reject(new HashPoolBusyError("Too many password checks are waiting."));
+      if (!idle && lane.length >= maxQueued)
+        return Promise.reject(new HashPoolBusyError("Too many password checks are waiting."));
       return new Promise((resolve, reject) => {
         lane.push({ task, resolve, reject });
         dispatch();

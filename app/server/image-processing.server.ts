@@ -6,7 +6,7 @@ import { HttpError } from "./http.server";
 // No cache: every image is read once, and the cache would only grow the heap.
 sharp.cache(false);
 
-export const MAX_PIXELS = 100_000_000;
+const MAX_PIXELS = 100_000_000;
 /** Variant widths; an image gets those below its own width plus its own width (capped at the largest). */
 export const VARIANT_WIDTHS: readonly number[] = [320, 640, 960, 1280, 1920, 2560];
 /** AVIF is slow to encode, so only the small variants that make up most page weight get it. */
@@ -22,7 +22,7 @@ const ACCEPTED: Record<string, string> = {
 };
 export const ACCEPTED_TYPES_TEXT = "JPEG, PNG, WebP, AVIF, GIF or TIFF";
 
-export interface ProcessedImage {
+interface ProcessedImage {
   mimeType: string;
   width: number;
   height: number;
@@ -55,7 +55,10 @@ async function inspect(source: string): Promise<{ mimeType: string; width: numbe
   const mimeType = format === "avif" ? "image/avif" : ACCEPTED[format ?? ""];
   if (!mimeType || !metadata.width || !metadata.height) throw notAnImage();
   if (metadata.width * metadata.height > MAX_PIXELS) {
-    throw new HttpError(413, `The image has too many pixels: at most ${MAX_PIXELS / 1_000_000} megapixels are accepted.`);
+    throw new HttpError(
+      413,
+      `The image has too many pixels: at most ${MAX_PIXELS / 1_000_000} megapixels are accepted.`,
+    );
   }
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
@@ -87,8 +90,16 @@ export async function processImage(source: string, outDir: string): Promise<Proc
 
   const avifWidths = variantWidths.filter((w) => w <= AVIF_MAX_WIDTH);
   await Promise.all([
-    ...variantWidths.map((w) => fromMaster(w).webp({ quality: 78, effort: 3 }).toFile(path.join(outDir, `w${w}.webp`))),
-    ...avifWidths.map((w) => fromMaster(w).avif({ quality: 55, effort: 2 }).toFile(path.join(outDir, `w${w}.avif`))),
+    ...variantWidths.map((w) =>
+      fromMaster(w)
+        .webp({ quality: 78, effort: 3 })
+        .toFile(path.join(outDir, `w${w}.webp`)),
+    ),
+    ...avifWidths.map((w) =>
+      fromMaster(w)
+        .avif({ quality: 55, effort: 2 })
+        .toFile(path.join(outDir, `w${w}.avif`)),
+    ),
   ]);
   const tiny = await fromMaster(PLACEHOLDER_WIDTH).blur(1).webp({ quality: 40 }).toBuffer();
   return {

@@ -13,7 +13,15 @@ import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage } from "./image-process
 import { toImage } from "./images.server";
 import { forgetVariants } from "./media.server";
 import { images } from "./schema";
-import { commitImageDir, newStorageKey, removeImageDir, storageError, storageUnavailable, storageWritable, tmpPath } from "./storage.server";
+import {
+  commitImageDir,
+  newStorageKey,
+  removeImageDir,
+  storageError,
+  storageUnavailable,
+  storageWritable,
+  tmpPath,
+} from "./storage.server";
 import type { UploadedFile } from "./upload.server";
 
 function duplicateOf(id: number): HttpError {

@@ -4,7 +4,8 @@ import { createImage } from "./image-store.server";
 import { discardUploads, parseUpload } from "./upload.server";
 import { cleanName, parseImageText } from "./validation.server";
 
-export type UploadResult = { ok: true; filename: string; image: Image } | { ok: false; filename: string; error: HttpError };
+export type UploadResult =
+  { ok: true; filename: string; image: Image } | { ok: false; filename: string; error: HttpError };
 
 /**
  * The one upload path for the API and the dashboard form: streams the body to
@@ -19,7 +20,10 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
     for (const file of files) {
       try {
         // A name of only spaces or control characters is blank.
-        const text = parseImageText({ name: cleanName(fields.name ?? "") || file.filename, description: fields.description ?? "" });
+        const text = parseImageText({
+          name: cleanName(fields.name ?? "") || file.filename,
+          description: fields.description ?? "",
+        });
         results.push({ ok: true, filename: file.filename, image: await createImage(file, text) });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;

@@ -52,7 +52,13 @@ export function listImages(query: ListQuery): ImagePage {
     const beyond = query.sortOrder === "asc" ? gt : lt;
     const typedValue = query.sortField === "uploaded_at" ? new Date(Number(value)) : value;
     const after: SQL | undefined = or(beyond(column, typedValue), and(eq(column, typedValue), beyond(images.id, id)));
-    rows = db().select().from(images).where(after).orderBy(...order).limit(PAGE_SIZE + 1).all();
+    rows = db()
+      .select()
+      .from(images)
+      .where(after)
+      .orderBy(...order)
+      .limit(PAGE_SIZE + 1)
+      .all();
   } else {
     // Ids first through the covering index, so a deep OFFSET skips index entries, not rows.
     const ids = db()
@@ -61,7 +67,12 @@ export function listImages(query: ListQuery): ImagePage {
       .orderBy(...order)
       .limit(PAGE_SIZE + 1)
       .offset((query.page - 1) * PAGE_SIZE);
-    rows = db().select().from(images).where(inArray(images.id, ids)).orderBy(...order).all();
+    rows = db()
+      .select()
+      .from(images)
+      .where(inArray(images.id, ids))
+      .orderBy(...order)
+      .all();
   }
   const hasMore = rows.length > PAGE_SIZE;
   const pageRows = rows.slice(0, PAGE_SIZE);
@@ -73,7 +84,12 @@ export function listImages(query: ListQuery): ImagePage {
     hasMore,
     nextCursor:
       hasMore && last
-        ? encodeCursor({ sortField: query.sortField, sortOrder: query.sortOrder, value: cursorValue(last, query.sortField), id: last.id })
+        ? encodeCursor({
+            sortField: query.sortField,
+            sortOrder: query.sortOrder,
+            value: cursorValue(last, query.sortField),
+            id: last.id,
+          })
         : null,
   };
 }
@@ -117,12 +133,28 @@ export function getImage(id: number): Image {
 export function neighbours(id: number): { previous: number | null; next: number | null } {
   const row = findImage(id);
   if (!row) return { previous: null, next: null };
-  const newer = or(gt(images.uploadedAt, row.uploadedAt), and(eq(images.uploadedAt, row.uploadedAt), gt(images.id, id)));
-  const older = or(lt(images.uploadedAt, row.uploadedAt), and(eq(images.uploadedAt, row.uploadedAt), lt(images.id, id)));
-  const previous = db().select({ id: images.id }).from(images).where(newer)
-    .orderBy(asc(images.uploadedAt), asc(images.id)).limit(1).get();
-  const next = db().select({ id: images.id }).from(images).where(older)
-    .orderBy(desc(images.uploadedAt), desc(images.id)).limit(1).get();
+  const newer = or(
+    gt(images.uploadedAt, row.uploadedAt),
+    and(eq(images.uploadedAt, row.uploadedAt), gt(images.id, id)),
+  );
+  const older = or(
+    lt(images.uploadedAt, row.uploadedAt),
+    and(eq(images.uploadedAt, row.uploadedAt), lt(images.id, id)),
+  );
+  const previous = db()
+    .select({ id: images.id })
+    .from(images)
+    .where(newer)
+    .orderBy(asc(images.uploadedAt), asc(images.id))
+    .limit(1)
+    .get();
+  const next = db()
+    .select({ id: images.id })
+    .from(images)
+    .where(older)
+    .orderBy(desc(images.uploadedAt), desc(images.id))
+    .limit(1)
+    .get();
   return { previous: previous?.id ?? null, next: next?.id ?? null };
 }
 
@@ -131,9 +163,19 @@ export function galleryStats(): { count: number; uploadedBytes: number; storedBy
     .select({ count: count(), uploadedBytes: sum(images.size), storedBytes: sum(images.storedBytes) })
     .from(images)
     .get();
-  return { count: row?.count ?? 0, uploadedBytes: Number(row?.uploadedBytes ?? 0), storedBytes: Number(row?.storedBytes ?? 0) };
+  return {
+    count: row?.count ?? 0,
+    uploadedBytes: Number(row?.uploadedBytes ?? 0),
+    storedBytes: Number(row?.storedBytes ?? 0),
+  };
 }
 
 export function allStorageKeys(): Set<string> {
-  return new Set(db().select({ key: images.storageKey }).from(images).all().map((r) => r.key));
+  return new Set(
+    db()
+      .select({ key: images.storageKey })
+      .from(images)
+      .all()
+      .map((r) => r.key),
+  );
 }

@@ -55,7 +55,12 @@ export async function login(
   const admission = loginThrottle.begin(keys);
   if (!admission.allowed) {
     const wait = admission.retryAfterSeconds;
-    throw new HttpError(429, `Too many failed login attempts. Try again in ${wait} seconds.`, {}, { "Retry-After": String(wait) });
+    throw new HttpError(
+      429,
+      `Too many failed login attempts. Try again in ${wait} seconds.`,
+      {},
+      { "Retry-After": String(wait) },
+    );
   }
   const { attempt } = admission;
   let matches: boolean;
@@ -64,8 +69,10 @@ export async function login(
   } catch (error) {
     attempt.cancelled();
     const retryAfter = { "Retry-After": String(BUSY_RETRY_AFTER_S) };
-    if (error instanceof HashPoolBusyError) throw new HttpError(503, "The server is busy checking other logins. Try again in a moment.", {}, retryAfter);
-    if (error instanceof HashPoolClosedError) throw new HttpError(503, "The server is restarting. Try again in a moment.", {}, retryAfter);
+    if (error instanceof HashPoolBusyError)
+      throw new HttpError(503, "The server is busy checking other logins. Try again in a moment.", {}, retryAfter);
+    if (error instanceof HashPoolClosedError)
+      throw new HttpError(503, "The server is restarting. Try again in a moment.", {}, retryAfter);
     throw error;
   }
   if (!user || !matches) {

@@ -20,7 +20,11 @@ export async function hashPassword(password: string): Promise<string> {
  * Compares against the stored hash, or against a hash of nothing known when
  * there is none (unknown user): both take one task of the same cost in the pool.
  */
-export async function verifyPassword(password: string, hash: string | undefined, options: { urgent?: boolean } = {}): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  hash: string | undefined,
+  options: { urgent?: boolean } = {},
+): Promise<boolean> {
   const against = hash ?? (await dummyPasswordHash());
   return (await hashPool().run({ op: "compare", password, hash: against }, options)) === true;
 }

@@ -38,7 +38,9 @@ export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   username: text("username").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
-  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch() * 1000)`),
+  createdAt: integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`),
 });
 
 export const sessions = sqliteTable(
@@ -61,4 +63,3 @@ export const sessions = sqliteTable(
 );
 
 export type ImageRow = typeof images.$inferSelect;
-export type NewImageRow = typeof images.$inferInsert;

@@ -30,7 +30,11 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
  * an unsafe request is cross-site when either says it came from elsewhere.
  * `header` reads a request header; `origin` is the site's own, as the request addressed it.
  */
-export function isCrossSite(method: string, header: (name: string) => string | null | undefined, origin: string): boolean {
+export function isCrossSite(
+  method: string,
+  header: (name: string) => string | null | undefined,
+  origin: string,
+): boolean {
   if (!UNSAFE_METHODS.has(method.toUpperCase())) return false;
   const fetchSite = header("sec-fetch-site");
   if (fetchSite) return fetchSite !== "same-origin" && fetchSite !== "none";

@@ -49,7 +49,7 @@ export function tmpPath(suffix = ""): string {
   return path.join(tmpDir(), `${crypto.randomBytes(12).toString("hex")}${suffix}`);
 }
 
-export async function fsyncPath(target: string): Promise<void> {
+async function fsyncPath(target: string): Promise<void> {
   const handle = await fsp.open(target, "r");
   try {
     await handle.sync();

@@ -12,7 +12,8 @@ import { secureFor } from "./auth.server";
 import type { UploadResult } from "./image-upload.server";
 import { sessionSecrets } from "./session-secrets.server";
 
-export type UploadSummary = { ok: true; filename: string; name: string } | { ok: false; filename: string; reason: string };
+export type UploadSummary =
+  { ok: true; filename: string; name: string } | { ok: false; filename: string; reason: string };
 
 /** What the dashboard shows after a plain-form upload; `results` may name fewer files than `total`. */
 export type UploadReport = { stored: number; total: number; results: UploadSummary[] } | { error: string };

@@ -20,7 +20,7 @@ export interface UploadedFile {
   checksum: string;
 }
 
-export interface ParsedUpload {
+interface ParsedUpload {
   fields: Record<string, string>;
   files: UploadedFile[];
 }
@@ -85,7 +85,12 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
       stream.resume();
       return;
     }
-    const file: UploadedFile = { path: tmpPath(".upload"), filename: cleanFilename(info.filename), size: 0, checksum: "" };
+    const file: UploadedFile = {
+      path: tmpPath(".upload"),
+      filename: cleanFilename(info.filename),
+      size: 0,
+      checksum: "",
+    };
     files.push(file);
     const hash = crypto.createHash("sha256");
     const meter = new Transform({

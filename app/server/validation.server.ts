@@ -1,12 +1,11 @@
 import path from "node:path";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { HttpError } from "./http.server";
 
 export const PAGE_SIZE = 24;
-export const SORT_FIELDS = ["uploaded_at", "name", "size"] as const;
+const SORT_FIELDS = ["uploaded_at", "name", "size"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
-export type SortOrder = "asc" | "desc";
-export const MAX_NAME_LENGTH = 200;
-export const MAX_DESCRIPTION_LENGTH = 5000;
+type SortOrder = "asc" | "desc";
 
 export interface ListQuery {
   page: number;
@@ -30,7 +29,9 @@ function positiveInteger(raw: string, max = Number.MAX_SAFE_INTEGER): number | u
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.sortField, cursor.sortOrder, cursor.value, cursor.id])).toString("base64url");
+  return Buffer.from(JSON.stringify([cursor.sortField, cursor.sortOrder, cursor.value, cursor.id])).toString(
+    "base64url",
+  );
 }
 
 function isSortField(value: unknown): value is SortField {
@@ -43,7 +44,12 @@ export function decodeCursor(raw: string): Cursor {
     if (Array.isArray(parsed) && parsed.length === 4) {
       const [sortField, sortOrder, value, id] = parsed as unknown[];
       const valueFits = sortField === "name" ? typeof value === "string" : Number.isSafeInteger(value);
-      if (isSortField(sortField) && (sortOrder === "asc" || sortOrder === "desc") && valueFits && Number.isSafeInteger(id)) {
+      if (
+        isSortField(sortField) &&
+        (sortOrder === "asc" || sortOrder === "desc") &&
+        valueFits &&
+        Number.isSafeInteger(id)
+      ) {
         return { sortField, sortOrder, value: value as string | number, id: id as number };
       }
     }
@@ -114,7 +120,10 @@ export function cleanFilename(raw: string | undefined): string {
  * Cleans the editable texts and checks their lengths; `name` may not end up
  * empty, so a name of only control characters is refused like a blank one.
  */
-export function parseImageText(input: { name?: unknown; description?: unknown }): { name: string; description: string } {
+export function parseImageText(input: { name?: unknown; description?: unknown }): {
+  name: string;
+  description: string;
+} {
   if (typeof input.name !== "string") throw bad("name must be a string");
   if (input.description !== undefined && input.description !== null && typeof input.description !== "string") {
     throw bad("description must be a string");

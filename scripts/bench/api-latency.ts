@@ -20,12 +20,24 @@ async function syntheticDatabase(): Promise<{ dataDir: string; uploadsDir: strin
   const insert = sqlite.prepare(`INSERT INTO images (name, description, original_filename, storage_key, mime_type, size,
     stored_bytes, width, height, variant_widths, avif_widths, checksum, placeholder, uploaded_at, updated_at)
     VALUES (?, ?, ?, ?, 'image/jpeg', ?, ?, 2400, 1600, '[320,640,960,1280,1920,2400]', '[320,640,960]', ?, ?, ?, ?)`);
-  const placeholder = "data:image/webp;base64,UklGRjQAAABXRUJQVlA4ICgAAACwAQCdASoQAAsAA4BaJaACdLoABKoAAP4TH43ZZw4Pf52thiCeAAAA";
+  const placeholder =
+    "data:image/webp;base64,UklGRjQAAABXRUJQVlA4ICgAAACwAQCdASoQAAsAA4BaJaACdLoABKoAAP4TH43ZZw4Pf52thiCeAAAA";
   const start = Date.now() - ROWS * 60_000;
   sqlite.transaction(() => {
     for (let i = 0; i < ROWS; i++) {
       const key = crypto.randomBytes(16).toString("hex");
-      insert.run(`Photo ${i}`, `Description ${i}`, `photo-${i}.jpg`, key, 1_000_000 + i, 3_000_000, key + i, placeholder, start + i * 60_000, start + i * 60_000);
+      insert.run(
+        `Photo ${i}`,
+        `Description ${i}`,
+        `photo-${i}.jpg`,
+        key,
+        1_000_000 + i,
+        3_000_000,
+        key + i,
+        placeholder,
+        start + i * 60_000,
+        start + i * 60_000,
+      );
     }
   })();
   sqlite.pragma("wal_checkpoint(TRUNCATE)");

@@ -53,13 +53,17 @@ async function drainExit(seed: number): Promise<number> {
   const tmp = path.join(server.uploadsDir, "tmp");
   const photos = [await makeJpeg(6000, 4000, seed), await makeJpeg(5500, 3650, seed + 1)];
   const answers = photos.map((data, i) => uploadImage(server.url, token, { data, filename: `drain-${i}.jpg` }));
-  await until(() => entries(tmp).some((e) => !e.includes(".") && entries(path.join(tmp, e)).length > 0), "variants are being written");
+  await until(
+    () => entries(tmp).some((e) => !e.includes(".") && entries(path.join(tmp, e)).length > 0),
+    "variants are being written",
+  );
   const exited = server.stop();
   const statuses = await Promise.all(answers.map((answer) => answer.then((r) => r.status)));
   const answeredAt = performance.now();
   const code = await exited;
   const ms = performance.now() - answeredAt;
-  if (code !== 0 || statuses.some((s) => s !== 201)) throw new Error(`drain: exit ${code}, answers ${statuses.join(", ")}`);
+  if (code !== 0 || statuses.some((s) => s !== 201))
+    throw new Error(`drain: exit ${code}, answers ${statuses.join(", ")}`);
   return ms;
 }
 
@@ -115,7 +119,11 @@ export async function benchLifecycle(): Promise<Row[]> {
   return [
     row("start on a corrupt database: until it exits with its one line", 5000, startup),
     row("SIGTERM with two 20+ MP uploads being processed: last answer to exit", 1500, drain),
-    row(`SIGTERM with an upload still arriving: signal to exit (grace period ${GRACE_S} s)`, (GRACE_S + 2) * 1000, grace),
+    row(
+      `SIGTERM with an upload still arriving: signal to exit (grace period ${GRACE_S} s)`,
+      (GRACE_S + 2) * 1000,
+      grace,
+    ),
     row("upload of a 50000 × 50000 px PNG (pixel flood): until refused", 3000, flood),
     row("the request after a refused 3 MB upload", 2000, refused),
   ];

@@ -16,10 +16,16 @@ async function healthz(url: string): Promise<number> {
   return performance.now() - started;
 }
 
-async function timedLogin(url: string, credentials: { username: string; password: string }, ip: string, expected: number): Promise<number> {
+async function timedLogin(
+  url: string,
+  credentials: { username: string; password: string },
+  ip: string,
+  expected: number,
+): Promise<number> {
   const started = performance.now();
   const answer = await postLogin(url, credentials, fromIp(ip));
-  if (answer.status !== expected) throw new Error(`login answered ${answer.status}, expected ${expected}: ${answer.body}`);
+  if (answer.status !== expected)
+    throw new Error(`login answered ${answer.status}, expected ${expected}: ${answer.body}`);
   return performance.now() - started;
 }
 
@@ -40,7 +46,8 @@ export async function benchLogin(): Promise<Row[]> {
     let running = CLIENTS;
     const started = performance.now();
     const clients = Array.from({ length: CLIENTS }, async (_, c) => {
-      for (let i = 0; i < LOGINS_PER_CLIENT; i++) await timedLogin(server.url, { username: `client-${c}`, password: "wrong-password" }, `10.20.0.${c}`, 401);
+      for (let i = 0; i < LOGINS_PER_CLIENT; i++)
+        await timedLogin(server.url, { username: `client-${c}`, password: "wrong-password" }, `10.20.0.${c}`, 401);
       running--;
     });
     const loaded: number[] = [];

@@ -15,7 +15,13 @@ const FIGURE = "media throughput: GET /media/…/w640.webp, ours vs nginx (same 
 /** Soft blotches of colour: its 640 px WebP weighs about as much as a real photo's (50–60 KB). */
 async function texturedPhoto(): Promise<Buffer> {
   const blotches = await sharp({
-    create: { width: 300, height: 200, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 20 } },
+    create: {
+      width: 300,
+      height: 200,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 20 },
+    },
   })
     .png()
     .toBuffer();
@@ -55,20 +61,31 @@ export async function benchMediaThroughput(): Promise<Row[]> {
   const missing = missingTools(["wrk", "nginx", "taskset"]);
   if (missing) {
     console.log(`media-throughput: skipped, ${missing}`);
-    return [{ figure: FIGURE, target: `≥ ${TARGET_SHARE * 100} % of nginx (ratio ≥ 1)`, measured: missing, ratio: "–" }];
+    return [
+      { figure: FIGURE, target: `≥ ${TARGET_SHARE * 100} % of nginx (ratio ≥ 1)`, measured: missing, ratio: "–" },
+    ];
   }
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "bench-media-"));
-  const server = await startServer({ dirs: { dataDir: path.join(base, "data"), uploadsDir: path.join(base, "uploads") } });
+  const server = await startServer({
+    dirs: { dataDir: path.join(base, "data"), uploadsDir: path.join(base, "uploads") },
+  });
   let nginx: Awaited<ReturnType<typeof startPinned>> | undefined;
   try {
     const { token } = await loginAdmin(server.url);
     const form = new FormData();
     form.set("name", "bench");
     form.set("image", new Blob([new Uint8Array(await texturedPhoto())], { type: "image/jpeg" }), "bench.jpg");
-    const created = await fetch(`${server.url}/api/image`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+    const created = await fetch(`${server.url}/api/image`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
     if (created.status !== 201) throw new Error(`upload failed: ${created.status} ${await created.text()}`);
     const { srcset } = (await created.json()) as { srcset: string };
-    const mediaPath = srcset.split(", ").map((entry) => entry.split(" ")[0]!).find((url) => url.endsWith("/w640.webp"))!;
+    const mediaPath = srcset
+      .split(", ")
+      .map((entry) => entry.split(" ")[0]!)
+      .find((url) => url.endsWith("/w640.webp"))!;
     const bytes = (await (await fetch(`${server.url}${mediaPath}`)).arrayBuffer()).byteLength;
 
     pin(server.process.pid!);

@@ -33,15 +33,22 @@ export async function benchSsrThroughput(): Promise<Row[]> {
     return [{ figure: FIGURE, target, measured: missing, ratio: "–" }];
   }
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "bench-ssr-"));
-  const server = await startServer({ dirs: { dataDir: path.join(base, "data"), uploadsDir: path.join(base, "uploads") } });
+  const server = await startServer({
+    dirs: { dataDir: path.join(base, "data"), uploadsDir: path.join(base, "uploads") },
+  });
   let bare: Awaited<ReturnType<typeof startPinned>> | undefined;
   try {
     const { token } = await loginAdmin(server.url);
     for (let i = 1; i <= PHOTOS; i++) {
-      const response = await uploadImage(server.url, token, { data: await makeJpeg(900, 600, i), filename: `photo-${i}.jpg` }, {
-        name: `Photo ${i}`,
-        description: `A description of photo ${i}, a sentence or two long, as the gallery shows it.`,
-      });
+      const response = await uploadImage(
+        server.url,
+        token,
+        { data: await makeJpeg(900, 600, i), filename: `photo-${i}.jpg` },
+        {
+          name: `Photo ${i}`,
+          description: `A description of photo ${i}, a sentence or two long, as the gallery shows it.`,
+        },
+      );
       if (response.status !== 201) throw new Error(`seed upload failed: ${response.status} ${await response.text()}`);
     }
     const page = await fetch(`${server.url}/photography`);
@@ -56,7 +63,11 @@ export async function benchSsrThroughput(): Promise<Row[]> {
     const bareUrl = `http://127.0.0.1:${port}/photography`;
     bare = await startPinned(process.execPath, [script, htmlFile, String(port)], async () => (await fetch(bareUrl)).ok);
     const size = `${(fs.statSync(htmlFile).size / 1024).toFixed(0)} KB page (${LOAD_DESCRIPTION})`;
-    const row = (label: string, { ours, reference }: { ours: number; reference: number }, withTarget: boolean): Row => ({
+    const row = (
+      label: string,
+      { ours, reference }: { ours: number; reference: number },
+      withTarget: boolean,
+    ): Row => ({
       figure: `${FIGURE}, ${label}, ${size}`,
       target: withTarget ? target : "– (shows what the page cache saves)",
       measured: `${ours.toFixed(0)} vs ${reference.toFixed(0)} req/s (${((ours / reference) * 100).toFixed(1)} %)`,
@@ -65,7 +76,11 @@ export async function benchSsrThroughput(): Promise<Row[]> {
     return [
       row("anonymous visitor (page cache)", compareThroughput(`${server.url}/photography`, bareUrl), true),
       // Any cookie skips the page cache: every request is rendered.
-      row("every request rendered (a cookie sent)", compareThroughput(`${server.url}/photography`, bareUrl, "Cookie: bench=1"), false),
+      row(
+        "every request rendered (a cookie sent)",
+        compareThroughput(`${server.url}/photography`, bareUrl, "Cookie: bench=1"),
+        false,
+      ),
     ];
   } finally {
     if (bare) await stopProcess(bare);

@@ -30,8 +30,14 @@ export function pin(pid: number, core = SERVER_CORE): void {
 }
 
 /** Starts a command pinned to the server core; resolves once `ready()` says it answers. */
-export async function startPinned(command: string, args: string[], ready: () => Promise<boolean>): Promise<ChildProcess> {
-  const child = spawn("taskset", ["-c", String(SERVER_CORE), command, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+export async function startPinned(
+  command: string,
+  args: string[],
+  ready: () => Promise<boolean>,
+): Promise<ChildProcess> {
+  const child = spawn("taskset", ["-c", String(SERVER_CORE), command, ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let errors = "";
   child.stderr!.on("data", (chunk) => (errors += chunk));
   const deadline = Date.now() + 10_000;
@@ -55,7 +61,18 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 function wrkOnce(url: string, seconds: number, header?: string): number {
   const out = execFileSync(
     "taskset",
-    ["-c", String(LOAD_CORE), "wrk", "-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", TIMEOUT, ...(header ? ["-H", header] : []), url],
+    [
+      "-c",
+      String(LOAD_CORE),
+      "wrk",
+      "-t1",
+      `-c${CONNECTIONS}`,
+      `-d${seconds}s`,
+      "--timeout",
+      TIMEOUT,
+      ...(header ? ["-H", header] : []),
+      url,
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   ).toString();
   const errors = out.match(/Non-2xx or 3xx responses: (\d+)/) ?? out.match(/Socket errors: .*/);
@@ -68,7 +85,11 @@ function wrkOnce(url: string, seconds: number, header?: string): number {
  * warm-up. Both servers stay up (an idle one costs nothing) and the runs
  * alternate, so a neighbour's burst on this shared machine hits both alike.
  */
-export function compareThroughput(oursUrl: string, referenceUrl: string, oursHeader?: string): { ours: number; reference: number } {
+export function compareThroughput(
+  oursUrl: string,
+  referenceUrl: string,
+  oursHeader?: string,
+): { ours: number; reference: number } {
   wrkOnce(oursUrl, 1, oursHeader);
   wrkOnce(referenceUrl, 1);
   const ours: number[] = [];

@@ -51,7 +51,9 @@ export async function benchVariants(): Promise<Row[]> {
       vipsTimes.push(
         await timeMs(() => {
           for (const o of outputs) {
-            execFileSync("vipsthumbnail", [source, "-s", String(o.width), "-o", path.join(dir, o.file) + o.vips], { env: systemEnv });
+            execFileSync("vipsthumbnail", [source, "-s", String(o.width), "-o", path.join(dir, o.file) + o.vips], {
+              env: systemEnv,
+            });
           }
         }),
       );
@@ -64,7 +66,12 @@ export async function benchVariants(): Promise<Row[]> {
       ratio: (ours / vips).toFixed(2),
     });
   } else {
-    rows.push({ figure: "variant generation vs vipsthumbnail", target: "≤ 1.3×", measured: "vipsthumbnail not installed (apt-get install libvips-tools)", ratio: "–" });
+    rows.push({
+      figure: "variant generation vs vipsthumbnail",
+      target: "≤ 1.3×",
+      measured: "vipsthumbnail not installed (apt-get install libvips-tools)",
+      ratio: "–",
+    });
   }
 
   if (hasCommand("/usr/bin/convert", ["-version"], "ImageMagick")) {
@@ -74,7 +81,11 @@ export async function benchVariants(): Promise<Row[]> {
       magickTimes.push(
         await timeMs(() => {
           for (const o of outputs) {
-            execFileSync("/usr/bin/convert", [source, "-auto-orient", "-strip", "-resize", `${o.width}x`, ...o.magick, path.join(dir, o.file)], { env: systemEnv });
+            execFileSync(
+              "/usr/bin/convert",
+              [source, "-auto-orient", "-strip", "-resize", `${o.width}x`, ...o.magick, path.join(dir, o.file)],
+              { env: systemEnv },
+            );
           }
         }),
       );
@@ -87,7 +98,12 @@ export async function benchVariants(): Promise<Row[]> {
       ratio: (ours / magick).toFixed(2),
     });
   } else {
-    rows.push({ figure: "variant generation vs ImageMagick", target: "≤ 1.0×", measured: "ImageMagick not installed at /usr/bin/convert (apt-get install imagemagick)", ratio: "–" });
+    rows.push({
+      figure: "variant generation vs ImageMagick",
+      target: "≤ 1.0×",
+      measured: "ImageMagick not installed at /usr/bin/convert (apt-get install imagemagick)",
+      ratio: "–",
+    });
   }
   fs.rmSync(base, { recursive: true, force: true });
   return rows;

@@ -58,10 +58,14 @@ test("empty fields are refused by the browser, nothing is sent", async ({ page }
     if (request.method() === "POST") posted = true;
   });
   await page.getByRole("button", { name: "Login" }).click();
-  expect(await page.getByLabel("Username").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  expect(await page.getByLabel("Username").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(
+    true,
+  );
   await page.getByLabel("Username").fill(ADMIN_USERNAME);
   await page.getByRole("button", { name: "Login" }).click();
-  expect(await page.getByLabel("Password").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+  expect(await page.getByLabel("Password").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(
+    true,
+  );
   await expect(page.getByRole("heading", { name: "Gallery Admin Login" })).toBeVisible();
   expect(posted).toBe(false);
 });
@@ -117,7 +121,10 @@ test('a network failure shows "An unknown error occurred"', async ({ page, javaS
   await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
 });
 
-test("with JavaScript the token is stored, validated on load and cleared once revoked", async ({ page, javaScriptEnabled }) => {
+test("with JavaScript the token is stored, validated on load and cleared once revoked", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "The client token exists only where JavaScript runs.");
   const token = (await loginWithForm(page, true))!;
   expect(await validate(page, token)).toBe(true);
@@ -154,7 +161,10 @@ test("a token without a session is cleared on page load", async ({ page, javaScr
   await expect.poll(() => storedToken(page)).toBeNull();
 });
 
-test('a failing validation shows "Failed to validate authentication" and keeps the session', async ({ page, javaScriptEnabled }) => {
+test('a failing validation shows "Failed to validate authentication" and keeps the session', async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "Validation runs in the browser.");
   const token = await loginWithForm(page, true);
 
@@ -165,7 +175,10 @@ test('a failing validation shows "Failed to validate authentication" and keeps t
   expect(await storedToken(page)).toBe(token);
 });
 
-test("logout ends the session on the server, clears the token and goes to the gallery", async ({ page, javaScriptEnabled }) => {
+test("logout ends the session on the server, clears the token and goes to the gallery", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const token = await loginWithForm(page, javaScriptEnabled);
   const session = (await page.context().cookies()).find((cookie) => cookie.name === "__session")!;
 
@@ -187,7 +200,9 @@ test("a redirect target after login stays on this site", async ({ page, javaScri
   await openLogin(page, javaScriptEnabled, "/photography/admin?redirectTo=//evil.example/steal");
   await submitLogin(page);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  await expect(page).toHaveURL((url) => url.hostname === "127.0.0.1" && url.pathname === "/photography/admin" && url.search === "");
+  await expect(page).toHaveURL(
+    (url) => url.hostname === "127.0.0.1" && url.pathname === "/photography/admin" && url.search === "",
+  );
 });
 
 test("a redirect target on this site is followed after login", async ({ page, javaScriptEnabled }) => {

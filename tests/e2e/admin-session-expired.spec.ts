@@ -4,21 +4,31 @@ import { fetchImage, thumbnail, viewer, waitForHydration } from "./gallery-helpe
 
 const SESSION_ENDED = "Your session has ended — log in again";
 
-test("saving an edit after the session ended leads to the login form and back to the photo", async ({ page, server, javaScriptEnabled }) => {
+test("saving an edit after the session ended leads to the login form and back to the photo", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
   const [id] = await server.seed(1, { prefix: "Expiring" });
   const photoPage = `/photography?image=${id}&edit=1`;
-  const login = await page.request.post("/api/auth/login", { data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD } });
+  const login = await page.request.post("/api/auth/login", {
+    data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+  });
   const { token } = (await login.json()) as { token: string };
   await page.goto(photoPage);
   if (javaScriptEnabled) await waitForHydration(page);
   await viewer(page).getByPlaceholder("Image name").fill("Never saved");
 
   // The session ends under the open page (logged out elsewhere): the browser keeps its dead cookie.
-  const logout = await fetch(`${server.url}/api/auth/logout`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+  const logout = await fetch(`${server.url}/api/auth/logout`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(logout.status).toBe(204);
   await viewer(page).getByRole("button", { name: "Save" }).click();
 
-  const atLogin = (url: URL) => url.pathname === "/photography/admin" && url.searchParams.get("redirectTo") === photoPage;
+  const atLogin = (url: URL) =>
+    url.pathname === "/photography/admin" && url.searchParams.get("redirectTo") === photoPage;
   if (javaScriptEnabled) {
     // In place: the gallery and the typed values stay, the message links to the login form.
     const alert = viewer(page).getByRole("alert");

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 test.describe("numeral-to-kana converter", () => {
   test("converts through the GET form", async ({ page }) => {
@@ -49,7 +49,12 @@ test.describe("sorting visualizer", () => {
 
     await page.getByRole("link", { name: "Last step" }).click();
     await expect(page.getByTestId("step-description")).toHaveText("Sorted.");
-    const values = (await page.getByRole("list", { name: /Numbers at step/ }).getByRole("listitem").allTextContents()).map(Number);
+    const values = (
+      await page
+        .getByRole("list", { name: /Numbers at step/ })
+        .getByRole("listitem")
+        .allTextContents()
+    ).map(Number);
     expect(values).toEqual([...values].sort((a, b) => a - b));
   });
 
@@ -64,6 +69,8 @@ test.describe("sorting visualizer", () => {
   test("Play animates to the end with JavaScript", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "Play needs JavaScript");
     await page.goto("/sorting?algorithm=insertion&seed=3&step=0");
+    // The button is drawn from the first paint; it works once React runs.
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Play" }).click();
     await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
     await expect(page.getByTestId("step-description")).toHaveText("Sorted.", { timeout: 20_000 });
@@ -103,6 +110,7 @@ test.describe("game of life", () => {
   test("with JavaScript: play, draw and clear in the page", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the interactive board needs JavaScript");
     await page.goto("/life");
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Play" }).click();
     await expect.poll(async () => Number(await page.getByTestId("generation").textContent())).toBeGreaterThan(3);
     await page.getByRole("button", { name: "Pause" }).click();

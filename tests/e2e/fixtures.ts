@@ -19,10 +19,15 @@ export async function startSeedableServer(): Promise<SeedableServer> {
     for (let i = 0; i < count; i++) {
       seedIndex++;
       const data = await makeJpeg(600 + (seedIndex % 5) * 40, 400 + (seedIndex % 3) * 60, seedIndex);
-      const response = await uploadImage(server.url, token, { data, filename: `${prefix.toLowerCase()}-${seedIndex}.jpg` }, {
-        name: `${prefix} ${seedIndex}`,
-        description: `Description of ${prefix.toLowerCase()} ${seedIndex}`,
-      });
+      const response = await uploadImage(
+        server.url,
+        token,
+        { data, filename: `${prefix.toLowerCase()}-${seedIndex}.jpg` },
+        {
+          name: `${prefix} ${seedIndex}`,
+          description: `Description of ${prefix.toLowerCase()} ${seedIndex}`,
+        },
+      );
       if (response.status !== 201) throw new Error(`seed upload failed: ${response.status} ${await response.text()}`);
       ids.push(((await response.json()) as { id: number }).id);
     }
@@ -55,6 +60,15 @@ export async function loginInBrowser(page: Page): Promise<void> {
     data: { username: "admin", password: "test-password-123" },
   });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * With JavaScript on, waits until React has taken over the page: from then on
+ * the controls the server rendered for JavaScript respond (a click that comes
+ * while hydration is still running is replayed once it is done).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
 export { expect };

@@ -12,7 +12,11 @@ async function imageOf(baseUrl: string, id: number): Promise<Image> {
 test.describe("as the admin", () => {
   test.beforeEach(async ({ page }) => loginInBrowser(page));
 
-  test("Edit saves the name and description; the viewer and the thumbnail show them at once", async ({ page, server, javaScriptEnabled }) => {
+  test("Edit saves the name and description; the viewer and the thumbnail show them at once", async ({
+    page,
+    server,
+    javaScriptEnabled,
+  }) => {
     const [id] = await server.seed(1, { prefix: "Editable" });
     await page.goto(`/photography?image=${id}`);
     if (javaScriptEnabled) await waitForHydration(page);
@@ -30,7 +34,10 @@ test.describe("as the admin", () => {
     await expect(viewer(page).getByPlaceholder("Image name")).toHaveCount(0);
     expect(new URL(page.url()).searchParams.get("edit")).toBeNull();
     await expect(thumbnail(page, id!).locator("img")).toHaveAttribute("alt", "Harbour at dawn: Fog over the water");
-    expect(await imageOf(server.url, id!)).toMatchObject({ name: "Harbour at dawn", description: "Fog over the water" });
+    expect(await imageOf(server.url, id!)).toMatchObject({
+      name: "Harbour at dawn",
+      description: "Fog over the water",
+    });
   });
 
   test("Cancel leaves the photo as it was", async ({ page, server, javaScriptEnabled }) => {
@@ -46,7 +53,11 @@ test.describe("as the admin", () => {
     expect((await imageOf(server.url, id!)).name).toBe(before.name);
   });
 
-  test("a failed save shows the server's message instead of failing silently", async ({ page, server, javaScriptEnabled }) => {
+  test("a failed save shows the server's message instead of failing silently", async ({
+    page,
+    server,
+    javaScriptEnabled,
+  }) => {
     const [id] = await server.seed(1, { prefix: "Kept" });
     await page.goto(`/photography?image=${id}&edit=1`);
     if (javaScriptEnabled) await waitForHydration(page);
@@ -59,7 +70,11 @@ test.describe("as the admin", () => {
     expect((await imageOf(server.url, id!)).name).toMatch(/^Kept \d+$/);
   });
 
-  test("with JavaScript, Delete asks the browser to confirm; dismissing keeps the photo, accepting removes it everywhere", async ({ page, server, javaScriptEnabled }) => {
+  test("with JavaScript, Delete asks the browser to confirm; dismissing keeps the photo, accepting removes it everywhere", async ({
+    page,
+    server,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "the confirm dialog needs JavaScript; the no-JS test covers the confirmation step");
     const [neighbour, id] = await server.seed(2, { prefix: "Doomed" });
     await page.goto("/photography");
@@ -83,7 +98,11 @@ test.describe("as the admin", () => {
     expect((await fetchImage(server.url, id!)).status).toBe(404);
   });
 
-  test("with JavaScript, edits and deletes reach photos loaded by infinite scroll", async ({ page, server, javaScriptEnabled }) => {
+  test("with JavaScript, edits and deletes reach photos loaded by infinite scroll", async ({
+    page,
+    server,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "infinite scroll needs JavaScript");
     if ((await allImages(server.url)).length < 30) await server.seed(30);
     const images = await allImages(server.url);
@@ -108,7 +127,11 @@ test.describe("as the admin", () => {
     await expect(page.locator(".gallery-thumb")).toHaveCount(images.length - 1);
   });
 
-  test("without JavaScript, Delete goes through a confirmation step with Cancel", async ({ page, server, javaScriptEnabled }) => {
+  test("without JavaScript, Delete goes through a confirmation step with Cancel", async ({
+    page,
+    server,
+    javaScriptEnabled,
+  }) => {
     test.skip(javaScriptEnabled, "with JavaScript the browser's confirm replaces the step");
     const [id] = await server.seed(1, { prefix: "Doomed" });
     await page.goto(`/photography?image=${id}`);

@@ -7,17 +7,17 @@ export async function fetchImage(baseUrl: string, id: number): Promise<Response>
 
 /** The ids of the thumbnails on the page, in document order. */
 export async function thumbnailIds(page: Page): Promise<number[]> {
-  return page.locator(".gallery-thumb").evaluateAll((links) => links.map((link) => Number(link.getAttribute("data-image-id"))));
+  return page
+    .locator(".gallery-thumb")
+    .evaluateAll((links) => links.map((link) => Number(link.getAttribute("data-image-id"))));
 }
 
 export function thumbnail(page: Page, id: number) {
   return page.locator(`.gallery-thumb[data-image-id="${id}"]`);
 }
 
-/** With JavaScript on, waits until React took over the page (the end of the list turns into the live status). */
-export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator(".gallery-end [role=status], .gallery-empty").first()).toBeAttached();
-}
+/** With JavaScript on, waits until React took over the page, so clicks open the viewer in place. */
+export { waitForHydration } from "./fixtures";
 
 export function viewer(page: Page) {
   return page.getByRole("dialog");

@@ -38,14 +38,26 @@ test("the gallery renders its header and the first page of photos as a masonry g
 test("the masonry has 1 column on phones, 2 from 640px and 3 from 1024px", async ({ page, server }) => {
   await atLeast(server, PAGE_SIZE);
   await page.goto("/photography");
-  const columns = () => page.locator(".gallery-chunk").first().evaluate((list) => getComputedStyle(list).columnCount);
-  for (const [width, count] of [[390, "1"], [700, "2"], [1280, "3"]] as const) {
+  const columns = () =>
+    page
+      .locator(".gallery-chunk")
+      .first()
+      .evaluate((list) => getComputedStyle(list).columnCount);
+  for (const [width, count] of [
+    [390, "1"],
+    [700, "2"],
+    [1280, "3"],
+  ] as const) {
     await page.setViewportSize({ width, height: 800 });
     expect(await columns()).toBe(count);
   }
 });
 
-test("infinite scroll loads every photo, showing the loading text, then says there are no more", async ({ page, server, javaScriptEnabled }) => {
+test("infinite scroll loads every photo, showing the loading text, then says there are no more", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "infinite scroll needs JavaScript; the no-JS test follows Load more");
   const images = await atLeast(server, 2 * PAGE_SIZE + 5);
   // The page fetches wait until the test has seen the loading text.
@@ -68,7 +80,11 @@ test("infinite scroll loads every photo, showing the loading text, then says the
   expect(await thumbnailIds(page)).toEqual(images.map((image) => image.id));
 });
 
-test("photos uploaded while scrolling are neither duplicated nor skipped", async ({ page, server, javaScriptEnabled }) => {
+test("photos uploaded while scrolling are neither duplicated nor skipped", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "infinite scroll needs JavaScript");
   const before = await atLeast(server, PAGE_SIZE + 5);
   await page.goto("/photography");

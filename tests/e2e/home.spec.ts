@@ -45,7 +45,9 @@ test("tabs live in the URL and switch the panel", async ({ page, javaScriptEnabl
   await photographyTab.click();
   await expect(page).toHaveURL(/\/\?tab=photography$/);
   await expect(photographyTab).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("tabpanel", { name: "Photography" }).getByRole("link", { name: "View full gallery" })).toBeVisible();
+  await expect(
+    page.getByRole("tabpanel", { name: "Photography" }).getByRole("link", { name: "View full gallery" }),
+  ).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(0);
   // With JavaScript the router switches in place; without, the browser loads the new URL.
   expect(await isSameDocument(page)).toBe(javaScriptEnabled);
@@ -83,7 +85,21 @@ test("the technology strip lists the 13 technologies twice, the copy hidden", as
   const strip = page.getByRole("list", { name: "Technologies I work with" });
   await expect(strip.getByRole("img")).toHaveCount(13);
   await expect(strip.locator("img")).toHaveCount(26);
-  for (const name of ["JavaScript", "TypeScript", "React", "Node.js", "Java", "Git", "Docker", "Spring", "Tailwind CSS", "HTML5", "CSS3", "Amazon Web Services", "GitHub"]) {
+  for (const name of [
+    "JavaScript",
+    "TypeScript",
+    "React",
+    "Node.js",
+    "Java",
+    "Git",
+    "Docker",
+    "Spring",
+    "Tailwind CSS",
+    "HTML5",
+    "CSS3",
+    "Amazon Web Services",
+    "GitHub",
+  ]) {
     await expect(strip.getByRole("img", { name, exact: true })).toBeVisible();
   }
   const icon = await page.request.get((await strip.getByRole("img", { name: "React" }).getAttribute("src"))!);
@@ -97,7 +113,11 @@ test("project cards show their media and tags", async ({ page }) => {
   await expect(cards).toHaveCount(7);
   const fair = cards.filter({ hasText: "Career Fair website" });
   await expect(fair.getByRole("img")).toHaveCSS("height", "256px");
-  await expect(fair.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(["React", "TailwindCSS", "Netlify"]);
+  await expect(fair.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText([
+    "React",
+    "TailwindCSS",
+    "Netlify",
+  ]);
 
   const video = cards.filter({ hasText: "Game of life" }).locator("video");
   await expect(video).toHaveJSProperty("muted", true);
@@ -123,7 +143,11 @@ test("hover and keyboard focus reveal the demo and code buttons", async ({ page 
 
 test("internal demo links stay in the site, external ones open in a new tab", async ({ page }) => {
   await page.goto("/");
-  for (const [name, path] of [["Sorting visualizer", "/sorting"], ["numeral-to-kana", "/foo-bar"], ["Game of life", "/life"]] as const) {
+  for (const [name, path] of [
+    ["Sorting visualizer", "/sorting"],
+    ["numeral-to-kana", "/foo-bar"],
+    ["Game of life", "/life"],
+  ] as const) {
     const demo = page.getByRole("link", { name: `Demo: ${name}`, exact: true });
     await expect(demo).toHaveAttribute("href", path);
     await expect(demo).not.toHaveAttribute("target", /.*/);
@@ -166,7 +190,10 @@ test("the joke button is replaced by three lines for good", async ({ page, javaS
   await expect(page.getByRole("button", { name: "Don't press this" })).toHaveCount(0);
 });
 
-test("photography previews: none at first, then random photos opening in the viewer", async ({ page, javaScriptEnabled }) => {
+test("photography previews: none at first, then random photos opening in the viewer", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   // Its own server: the gallery must start empty and hold exactly the photos seeded here.
   const server = await startSeedableServer();
   try {

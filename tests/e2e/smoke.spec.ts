@@ -32,7 +32,11 @@ test.describe("hydration under the Content-Security-Policy", () => {
         .filter((m) => m.type() === "error" || m.type() === "warning")
         .map((m) => m.text())
         // Production React reports hydration failures as minified errors 418-425.
-        .filter((text) => /hydrat|nonce|did not match|content security policy|refused to|react\.dev\/errors\/4(1[89]|2[0-5])/i.test(text));
+        .filter((text) =>
+          /hydrat|nonce|did not match|content security policy|refused to|react\.dev\/errors\/4(1[89]|2[0-5])/i.test(
+            text,
+          ),
+        );
       expect(suspicious).toEqual([]);
       expect(pageErrors.map((e) => e.message)).toEqual([]);
     });

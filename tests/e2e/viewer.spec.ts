@@ -27,7 +27,10 @@ async function expectViewerShows(page: Page, image: Image) {
   if (image.description) await expect(dialog.getByText(image.description, { exact: true })).toBeVisible();
   await expect(dialog.getByText(`Uploaded: ${formatLongDate(image.uploaded_at)}`)).toBeVisible();
   await expect(dialog.getByText(`Size: ${formatBytes(image.size)}`)).toBeVisible();
-  await expect(dialog.getByRole("img")).toHaveAttribute("alt", image.description ? `${image.name}: ${image.description}` : image.name);
+  await expect(dialog.getByRole("img")).toHaveAttribute(
+    "alt",
+    image.description ? `${image.name}: ${image.description}` : image.name,
+  );
   expect(new URL(page.url()).searchParams.get("image")).toBe(String(image.id));
 }
 
@@ -41,7 +44,11 @@ test("the date and size texts use the long English date and binary units", async
   expect(formatBytes(1536)).toBe("1.5 KB");
 });
 
-test("clicking a thumbnail opens the viewer in place; the close button closes it with a fade and focus returns", async ({ page, server, javaScriptEnabled }) => {
+test("clicking a thumbnail opens the viewer in place; the close button closes it with a fade and focus returns", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "the no-JS test below covers links");
   const [, image] = await allImages(server.url);
   await openGallery(page, true);
@@ -71,7 +78,11 @@ test("Escape closes the viewer and focus returns to the thumbnail", async ({ pag
   await expect(thumbnail(page, image!.id)).toBeFocused();
 });
 
-test("a click on the backdrop closes the viewer, a click on the photo does not", async ({ page, server, javaScriptEnabled }) => {
+test("a click on the backdrop closes the viewer, a click on the photo does not", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "backdrop clicks need JavaScript");
   const [image] = await allImages(server.url);
   await openGallery(page, true);
@@ -124,7 +135,11 @@ test("arrow keys and the previous/next buttons move between photos", async ({ pa
   expect(new URL(page.url()).pathname).not.toBe("/photography");
 });
 
-test("Next on the last loaded photo fetches the next page and moves on", async ({ page, server, javaScriptEnabled }) => {
+test("Next on the last loaded photo fetches the next page and moves on", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
   test.skip(!javaScriptEnabled, "without JavaScript the server knows the neighbours");
   const images = await allImages(server.url);
   const lastOfPage = images[23]!;
@@ -135,7 +150,11 @@ test("Next on the last loaded photo fetches the next page and moves on", async (
   await expectViewerShows(page, images[24]!);
 });
 
-test("without JavaScript the thumbnail, close, previous and next are links the server answers", async ({ page, server, javaScriptEnabled }) => {
+test("without JavaScript the thumbnail, close, previous and next are links the server answers", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
   test.skip(javaScriptEnabled, "the JS tests above cover the enhanced viewer");
   const [first, second] = await allImages(server.url);
   await page.goto("/photography");
@@ -151,7 +170,11 @@ test("without JavaScript the thumbnail, close, previous and next are links the s
   await expect(page.getByRole("heading", { name: "Image Gallery" })).toBeVisible();
 });
 
-test("a deep link renders the viewer on the server with the photo's Open Graph tags", async ({ page, server, javaScriptEnabled }) => {
+test("a deep link renders the viewer on the server with the photo's Open Graph tags", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
   const images = await allImages(server.url);
   // A photo beyond the first page, so the list in the browser does not hold it.
   const image = images[27]!;
@@ -159,8 +182,14 @@ test("a deep link renders the viewer on the server with the photo's Open Graph t
   expect(response?.status()).toBe(200);
   await expectViewerShows(page, image);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(`^${image.name} \\|`));
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", new URL(image.url, server.url).href);
-  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", `${server.url}/photography?image=${image.id}`);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    new URL(image.url, server.url).href,
+  );
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+    "content",
+    `${server.url}/photography?image=${image.id}`,
+  );
   // Its neighbours come from the server too.
   await viewer(page).getByRole("link", { name: "Next image" }).click();
   await expectViewerShows(page, images[28]!);

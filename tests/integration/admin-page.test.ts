@@ -80,7 +80,9 @@ describe("the admin page is private", () => {
   it("refuses an admin's upload sent from another site", async () => {
     const { cookie } = await loginAdmin(server.url);
     const before = await imageCount();
-    const { answer } = await postPlainUpload(server.url, cookie, await photoForm(1), { "Sec-Fetch-Site": "cross-site" });
+    const { answer } = await postPlainUpload(server.url, cookie, await photoForm(1), {
+      "Sec-Fetch-Site": "cross-site",
+    });
     expect(answer.status).toBe(403);
     expect(await imageCount()).toBe(before);
   });
@@ -148,6 +150,8 @@ describe("login and logout through the page", () => {
       if (response.status === 429) break;
     }
     expect(response!.status).toBe(429);
-    expect(await response!.text()).toMatch(/role="alert"[^>]*>Too many failed login attempts\. Try again in \d+ seconds\./);
+    expect(await response!.text()).toMatch(
+      /role="alert"[^>]*>Too many failed login attempts\. Try again in \d+ seconds\./,
+    );
   });
 });

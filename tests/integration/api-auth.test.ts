@@ -12,7 +12,12 @@ let server: TestServer;
 let main: { token: string; cookie: string };
 let seed = 300;
 
-function login(target: TestServer, username: string, password: string, headers: Record<string, string> = {}): Promise<Response> {
+function login(
+  target: TestServer,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${target.url}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },
@@ -73,7 +78,10 @@ describe("POST /api/auth/login", () => {
     }
 
     // Stored hashed: neither the token nor the cookie value is in the database.
-    const rows = queryDb<{ token_hash: string; cookie_hash: string }>(server.dataDir, "SELECT token_hash, cookie_hash FROM sessions");
+    const rows = queryDb<{ token_hash: string; cookie_hash: string }>(
+      server.dataDir,
+      "SELECT token_hash, cookie_hash FROM sessions",
+    );
     expect(rows).toHaveLength(2);
     const tokenHash = crypto.createHash("sha256").update(body.token).digest("hex");
     expect(rows.map((r) => r.token_hash)).toContain(tokenHash);
@@ -84,7 +92,10 @@ describe("POST /api/auth/login", () => {
   it("401 with the same message for a wrong password and an unknown user", async () => {
     // That both cost the same hash work is tested in login-hash-pool.test.ts (both queue for the
     // hash pool) and measured by `npm run bench -- login`.
-    for (const [username, password] of [[ADMIN_USERNAME, "not-the-password"], ["nobody", ADMIN_PASSWORD]] as const) {
+    for (const [username, password] of [
+      [ADMIN_USERNAME, "not-the-password"],
+      ["nobody", ADMIN_PASSWORD],
+    ] as const) {
       const response = await login(server, username, password);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: WRONG });
@@ -94,7 +105,11 @@ describe("POST /api/auth/login", () => {
 
   it.each([
     ["a password over 72 bytes", { username: ADMIN_USERNAME, password: "p".repeat(73) }, /at most 72 bytes/],
-    ["72 bytes made of two-byte characters plus one", { username: ADMIN_USERNAME, password: "é".repeat(37) }, /at most 72 bytes/],
+    [
+      "72 bytes made of two-byte characters plus one",
+      { username: ADMIN_USERNAME, password: "é".repeat(37) },
+      /at most 72 bytes/,
+    ],
     ["no password", { username: ADMIN_USERNAME }, /required/],
     ["no username", { password: ADMIN_PASSWORD }, /required/],
     ["a non-string password", { username: ADMIN_USERNAME, password: 12345678 }, /required/],
@@ -192,7 +207,12 @@ describe("mutations need the admin, and cookies need the same origin", () => {
   let target: Image;
 
   async function freshImage(): Promise<Image> {
-    const response = await uploadImage(server.url, main.token, { data: await makeJpeg(64, 48, seed++), filename: "x.jpg" }, { name: "Original name" });
+    const response = await uploadImage(
+      server.url,
+      main.token,
+      { data: await makeJpeg(64, 48, seed++), filename: "x.jpg" },
+      { name: "Original name" },
+    );
     expect(response.status).toBe(201);
     return (await response.json()) as Image;
   }
@@ -203,10 +223,18 @@ describe("mutations need the admin, and cookies need the same origin", () => {
 
   /** Tries POST, PUT and DELETE with the given headers; each must be refused with `status` and change nothing. */
   async function expectRefused(headers: Record<string, string>, status: number, message: RegExp) {
-    const before = { rows: imageRowCount(server.dataDir), folders: storedFolders(server.uploadsDir), row: row(target.id) };
+    const before = {
+      rows: imageRowCount(server.dataDir),
+      folders: storedFolders(server.uploadsDir),
+      row: row(target.id),
+    };
     const form = new FormData();
     form.set("name", "intruder");
-    form.set("image", new Blob([new Uint8Array(await makeJpeg(64, 48, seed++))], { type: "image/jpeg" }), "intruder.jpg");
+    form.set(
+      "image",
+      new Blob([new Uint8Array(await makeJpeg(64, 48, seed++))], { type: "image/jpeg" }),
+      "intruder.jpg",
+    );
     const answers = [
       await fetch(`${server.url}/api/image`, { method: "POST", headers, body: form }),
       await fetch(`${server.url}/api/image/${target.id}`, {
@@ -254,7 +282,12 @@ describe("mutations need the admin, and cookies need the same origin", () => {
     const image = await freshImage();
     const put = await fetch(`${server.url}/api/image/${image.id}`, {
       method: "PUT",
-      headers: { Cookie: main.cookie, Origin: server.url, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/json" },
+      headers: {
+        Cookie: main.cookie,
+        Origin: server.url,
+        "Sec-Fetch-Site": "same-origin",
+        "Content-Type": "application/json",
+      },
       body: JSON.stringify({ id: image.id, name: "Renamed by cookie" }),
     });
     expect(put.status).toBe(200);
@@ -337,7 +370,12 @@ describe("login throttling behind a trusted proxy (TRUST_PROXY=1, COOKIE_SECURE=
     const allowed = await login(proxied, ADMIN_USERNAME, ADMIN_PASSWORD, ip);
     expect(allowed.status).toBe(200);
     // COOKIE_SECURE=true: Secure even over plain HTTP.
-    expect(allowed.headers.get("set-cookie")!.split(";").map((p) => p.trim())).toContain("Secure");
+    expect(
+      allowed.headers
+        .get("set-cookie")!
+        .split(";")
+        .map((p) => p.trim()),
+    ).toContain("Secure");
     // The success cleared the count: the next failure is a plain 401.
     expect((await login(proxied, ADMIN_USERNAME, "wrong-password", ip)).status).toBe(401);
   });

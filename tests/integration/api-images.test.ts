@@ -14,7 +14,12 @@ let seed = 0;
 
 async function upload(name: string, width = 64): Promise<Image> {
   const data = await makeJpeg(width, 48, seed++);
-  const response = await uploadImage(server.url, token, { data, filename: `${name}.jpg` }, { name, description: `About ${name}` });
+  const response = await uploadImage(
+    server.url,
+    token,
+    { data, filename: `${name}.jpg` },
+    { name, description: `About ${name}` },
+  );
   expect(response.status).toBe(201);
   return (await response.json()) as Image;
 }
@@ -81,7 +86,10 @@ describe("GET /api/image", () => {
     const page = await list();
     expect(page).toMatchObject({ page: 1, pageSize: PAGE_SIZE, hasMore: true });
     expect(page.images).toHaveLength(PAGE_SIZE);
-    const newest = [...seeded].reverse().slice(0, PAGE_SIZE).map((i) => i.id);
+    const newest = [...seeded]
+      .reverse()
+      .slice(0, PAGE_SIZE)
+      .map((i) => i.id);
     expect(page.images.map((i) => i.id)).toEqual(newest);
     expect(await list("?page=1&sortField=uploaded_at&sortOrder=desc")).toEqual(page);
   });
@@ -165,7 +173,10 @@ describe("GET /api/image with a cursor", () => {
   }
 
   it("returns every image exactly once while images are uploaded and deleted between pages", async () => {
-    const before = (await list("?page=1")).images.length + (await list("?page=2")).images.length + (await list("?page=3")).images.length;
+    const before =
+      (await list("?page=1")).images.length +
+      (await list("?page=2")).images.length +
+      (await list("?page=3")).images.length;
     const atStart = new Set<number>();
     for (let page = 1; page <= Math.ceil(before / PAGE_SIZE); page++) {
       for (const image of (await list(`?page=${page}`)).images) atStart.add(image.id);
@@ -247,18 +258,28 @@ describe("GET, PUT and DELETE /api/image/:id", () => {
     const { status, body } = await get(`/api/image/${image.id}`);
     expect(status).toBe(200);
     expect(body).toEqual(image);
-    expect(await get("/api/image/999999")).toMatchObject({ status: 404, body: { message: "There is no image with id 999999" } });
+    expect(await get("/api/image/999999")).toMatchObject({
+      status: 404,
+      body: { message: "There is no image with id 999999" },
+    });
   });
 
   it("PUT updates name and description (trimmed) and returns the image", async () => {
     const image = seeded[5]!;
-    const response = await authed("PUT", `/api/image/${image.id}`, { id: image.id, name: "  Harbour at dawn ", description: "Fog. " });
+    const response = await authed("PUT", `/api/image/${image.id}`, {
+      id: image.id,
+      name: "  Harbour at dawn ",
+      description: "Fog. ",
+    });
     expect(response.status).toBe(200);
     const updated = (await response.json()) as Image;
     expect(updated).toEqual({ ...image, name: "Harbour at dawn", description: "Fog." });
     expect((await get(`/api/image/${image.id}`)).body).toEqual(updated);
     const [row] = queryDb<{ name: string; uploaded_at: number; updated_at: number }>(
-      server.dataDir, "SELECT name, uploaded_at, updated_at FROM images WHERE id = ?", image.id);
+      server.dataDir,
+      "SELECT name, uploaded_at, updated_at FROM images WHERE id = ?",
+      image.id,
+    );
     expect(row!.name).toBe("Harbour at dawn");
     expect(row!.updated_at).toBeGreaterThan(row!.uploaded_at);
   });

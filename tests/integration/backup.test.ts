@@ -32,14 +32,19 @@ async function runScript(name: "backup" | "restore", folder: string, dirs: Dirs)
 
 describe("backup during writes, restore into a fresh site", () => {
   it("restores a sound database whose every row has its files, served by the API", async () => {
-    const live = await startServer({ dirs: { dataDir: path.join(base, "live/data"), uploadsDir: path.join(base, "live/uploads") } });
+    const live = await startServer({
+      dirs: { dataDir: path.join(base, "live/data"), uploadsDir: path.join(base, "live/uploads") },
+    });
     servers.push(live);
     const { token } = await loginAdmin(live.url);
     let seed = 0;
     const created: number[] = [];
     const uploadOne = async () => {
       seed++;
-      const response = await uploadImage(live.url, token, { data: await makeJpeg(900, 600, seed), filename: `photo-${seed}.jpg` });
+      const response = await uploadImage(live.url, token, {
+        data: await makeJpeg(900, 600, seed),
+        filename: `photo-${seed}.jpg`,
+      });
       expect(response.status).toBe(201);
       created.push(((await response.json()) as { id: number }).id);
     };
@@ -52,7 +57,10 @@ describe("backup during writes, restore into a fresh site", () => {
     const deleteOldest = async () => {
       const id = created.find((c) => !deleteStarted.has(c))!;
       deleteStarted.add(id);
-      const response = await fetch(`${live.url}/api/image/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+      const response = await fetch(`${live.url}/api/image/${id}`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect(response.status).toBe(204);
     };
     const writer = async () => {
@@ -76,7 +84,10 @@ describe("backup during writes, restore into a fresh site", () => {
     expect(deleteStarted.size).toBeGreaterThan(0);
 
     for (const [i, { folder, kept }] of backups.entries()) {
-      const dirs = { dataDir: path.join(base, `restored-${i}/data`), uploadsDir: path.join(base, `restored-${i}/uploads`) };
+      const dirs = {
+        dataDir: path.join(base, `restored-${i}/data`),
+        uploadsDir: path.join(base, `restored-${i}/uploads`),
+      };
       expect(await runScript("restore", folder, dirs)).toMatch(/^Restored \d+ photos from /);
       const restored = await startServer({ dirs });
       servers.push(restored);

@@ -15,10 +15,19 @@ afterAll(() => {
 });
 
 /** Runs `node scripts/start.mjs` (what `npm start` and the Dockerfile's CMD run) until it exits. */
-async function productionStart(env: Record<string, string>, cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function productionStart(
+  env: Record<string, string>,
+  cwd = ROOT,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd,
-    env: { ...process.env, PORT: "0", DATA_DIR: path.join(base, "data"), UPLOADS_DIR: path.join(base, "uploads"), ...env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATA_DIR: path.join(base, "data"),
+      UPLOADS_DIR: path.join(base, "uploads"),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -52,7 +61,10 @@ describe("TEST_BCRYPT_COST", () => {
   });
 
   it("the test harness hashes at cost 4; without the variable the cost is 12", async () => {
-    for (const [env, prefix] of [[{}, "$2b$04$"], [{ TEST_BCRYPT_COST: "" }, "$2b$12$"]] as const) {
+    for (const [env, prefix] of [
+      [{}, "$2b$04$"],
+      [{ TEST_BCRYPT_COST: "" }, "$2b$12$"],
+    ] as const) {
       const server = await startServer({ env });
       try {
         const [admin] = queryDb<{ password_hash: string }>(server.dataDir, "SELECT password_hash FROM users");

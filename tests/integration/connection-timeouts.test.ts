@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/images";
+import { postPlainUpload } from "../support/plain-upload";
 import { rawConnection, rawRequest, type RawConnection } from "../support/requests";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
 
@@ -9,7 +10,9 @@ const IDLE_MS = 1000;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer({ env: { HEADERS_TIMEOUT_S: "1", IDLE_TIMEOUT_S: String(IDLE_MS / 1000), TRUST_PROXY: "1" } });
+  server = await startServer({
+    env: { HEADERS_TIMEOUT_S: "1", IDLE_TIMEOUT_S: String(IDLE_MS / 1000), TRUST_PROXY: "1" },
+  });
 });
 
 afterAll(async () => {
@@ -17,7 +20,8 @@ afterAll(async () => {
 });
 
 /** Generous: the server closes these within about a second; a busy machine may take longer. */
-const untilClosed = (connection: RawConnection) => expect.poll(connection.closed, { timeout: 15_000, interval: 50 }).toBe(true);
+const untilClosed = (connection: RawConnection) =>
+  expect.poll(connection.closed, { timeout: 15_000, interval: 50 }).toBe(true);
 
 /** Writes `data` again and again, a tenth of the idle timeout apart, until `stop` says so or the server closes. */
 async function trickle(connection: RawConnection, data: string, stop: () => boolean = () => false): Promise<void> {
@@ -66,11 +70,15 @@ describe("connection timeouts", () => {
     const form = new FormData();
     form.set("name", "");
     for (let i = 0; i < 2; i++) {
-      form.append("image", new Blob([new Uint8Array(await makeJpeg(1600, 1200, 800 + i))], { type: "image/jpeg" }), `slow-${i}.jpg`);
+      form.append(
+        "image",
+        new Blob([new Uint8Array(await makeJpeg(1600, 1200, 800 + i))], { type: "image/jpeg" }),
+        `slow-${i}.jpg`,
+      );
     }
-    const response = await fetch(`${server.url}/photography/admin?intent=upload`, { method: "POST", body: form, headers: { Cookie: cookie } });
-    expect(response.status).toBe(200);
-    expect(await response.text()).toContain("Stored 2 of 2 files.");
+    const { answer, dashboard } = await postPlainUpload(server.url, cookie, form);
+    expect(answer.status).toBe(303);
+    expect(await dashboard!.text()).toContain("Stored 2 of 2 files.");
   });
 
   it("behind a trusted proxy, a malformed X-Forwarded-Host: 400", async () => {

@@ -13,7 +13,10 @@ beforeAll(async () => {
   server = await startServer();
   const { token } = await loginAdmin(server.url);
   for (let i = 0; i <= PAGE_SIZE; i++) {
-    const response = await uploadImage(server.url, token, { data: await makeJpeg(32, 24, 900 + i), filename: `sorted-${i}.jpg` });
+    const response = await uploadImage(server.url, token, {
+      data: await makeJpeg(32, 24, 900 + i),
+      filename: `sorted-${i}.jpg`,
+    });
     expect(response.status).toBe(201);
   }
 });

@@ -42,7 +42,10 @@ function upload(server: TestServer, token: string, data: Buffer): Promise<Outcom
 function remove(server: TestServer, token: string, id: number): Promise<Outcome> {
   // Until it is answered, a delete may or may not have happened.
   acknowledged.delete(id);
-  return fetch(`${server.url}/api/image/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } }).then(
+  return fetch(`${server.url}/api/image/${id}`, {
+    method: "DELETE",
+    headers: { Authorization: `Bearer ${token}` },
+  }).then(
     (response) => {
       if (response.status === 204) deleted.add(id);
       return { status: response.status };
@@ -93,22 +96,34 @@ afterAll(() => {
 
 describe("kill -9 in the middle of writes", () => {
   const moments: [string, (server: TestServer, outcomes: Promise<Outcome>[]) => Promise<void>][] = [
-    ["while the bodies are still arriving", async () => {
-      await waitUntil(() => entries(tmpDir).some((e) => e.endsWith(".upload")), "an upload is streaming to tmp/");
-    }],
-    ["while the variants are being written", async () => {
-      await waitUntil(
-        () => entries(tmpDir).some((e) => !e.includes(".") && entries(path.join(tmpDir, e)).length > 0),
-        "a prepared folder holds variants",
-      );
-    }],
-    ["as the first folder is committed", async () => {
-      const before = entries(imagesDir).length;
-      await waitUntil(() => entries(imagesDir).length > before, "a new folder appears under images/", 40_000);
-    }],
-    ["after the first upload was answered", async (_server, outcomes) => {
-      await Promise.race(outcomes);
-    }],
+    [
+      "while the bodies are still arriving",
+      async () => {
+        await waitUntil(() => entries(tmpDir).some((e) => e.endsWith(".upload")), "an upload is streaming to tmp/");
+      },
+    ],
+    [
+      "while the variants are being written",
+      async () => {
+        await waitUntil(
+          () => entries(tmpDir).some((e) => !e.includes(".") && entries(path.join(tmpDir, e)).length > 0),
+          "a prepared folder holds variants",
+        );
+      },
+    ],
+    [
+      "as the first folder is committed",
+      async () => {
+        const before = entries(imagesDir).length;
+        await waitUntil(() => entries(imagesDir).length > before, "a new folder appears under images/", 40_000);
+      },
+    ],
+    [
+      "after the first upload was answered",
+      async (_server, outcomes) => {
+        await Promise.race(outcomes);
+      },
+    ],
   ];
 
   for (const [moment, waitForMoment] of moments) {
@@ -164,13 +179,24 @@ describe("SIGTERM in the middle of an upload", () => {
   it("lets uploads being processed finish (201), refuses new connections, exits 0", async () => {
     const { server, token } = await startWithToken();
     const photos = [await largePhoto(), await largePhoto()];
-    const answers = photos.map((data, i) => uploadImage(server.url, token, { data, filename: `finishing-${seed}-${i}.jpg` }));
+    const answers = photos.map((data, i) =>
+      uploadImage(server.url, token, { data, filename: `finishing-${seed}-${i}.jpg` }),
+    );
     await waitUntil(
       () => entries(tmpDir).some((e) => !e.includes(".") && entries(path.join(tmpDir, e)).length > 0),
       "a prepared folder holds variants",
     );
     const exited = server.stop();
-    await expect.poll(() => fetch(`${server.url}/healthz`).then(() => "answered", () => "refused"), { timeout: 20_000 }).toBe("refused");
+    await expect
+      .poll(
+        () =>
+          fetch(`${server.url}/healthz`).then(
+            () => "answered",
+            () => "refused",
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe("refused");
     const answered = await Promise.all(answers);
     expect(answered.map((response) => response.status)).toEqual([201, 201]);
     // Each answer asks its client to close the connection, so the server closes
@@ -193,9 +219,15 @@ describe("SIGTERM in the middle of an upload", () => {
     await waitUntil(() => streamingUpload() !== undefined, "the upload is streaming to tmp/");
     const file = path.join(tmpDir, streamingUpload()!);
     const exited = server.stop();
-    await waitUntil(() => server.output().includes("SIGTERM: finishing requests in flight"), "the server took the signal");
+    await waitUntil(
+      () => server.output().includes("SIGTERM: finishing requests in flight"),
+      "the server took the signal",
+    );
     const sizeAtSignal = fs.statSync(file).size;
-    await waitUntil(() => (fs.existsSync(file) ? fs.statSync(file).size : 0) > sizeAtSignal, "more of the body arrived after SIGTERM");
+    await waitUntil(
+      () => (fs.existsSync(file) ? fs.statSync(file).size : 0) > sizeAtSignal,
+      "more of the body arrived after SIGTERM",
+    );
     expect(await exited).toBe(0);
     expect(trickle.sentAll()).toBe(false);
     const result = await trickle.done;

@@ -60,7 +60,12 @@ function loosen(root: string): void {
 
 /** The database, its WAL files and the session secret, and the data folder itself. */
 function dataFiles({ dataDir }: Dirs): string[] {
-  return [dataDir, ...["portfolio.sqlite", "portfolio.sqlite-wal", "portfolio.sqlite-shm", "session-secret"].map((f) => path.join(dataDir, f))];
+  return [
+    dataDir,
+    ...["portfolio.sqlite", "portfolio.sqlite-wal", "portfolio.sqlite-shm", "session-secret"].map((f) =>
+      path.join(dataDir, f),
+    ),
+  ];
 }
 
 function expectPrivateSite(dirs: Dirs): void {
@@ -71,7 +76,10 @@ function expectPrivateSite(dirs: Dirs): void {
 
 async function uploadPhoto(server: TestServer): Promise<Image> {
   const { token } = await loginAdmin(server.url);
-  const response = await uploadImage(server.url, token, { data: await makeJpeg(1000, 700, seed++), filename: `photo-${seed}.jpg` });
+  const response = await uploadImage(server.url, token, {
+    data: await makeJpeg(1000, 700, seed++),
+    filename: `photo-${seed}.jpg`,
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as Image;
 }

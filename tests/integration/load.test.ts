@@ -40,70 +40,79 @@ interface Tally {
 }
 
 describe("mixed load", () => {
-  it(`${READERS} readers while ${UPLOADERS} uploaders store ${UPLOADS_EACH} photos each: no errors, no SQLITE_BUSY`, async () => {
-    const tallies = new Map<string, Tally>();
-    const record = (kind: string, failure?: string) => {
-      const tally = tallies.get(kind) ?? { ok: 0, failures: [] };
-      if (failure) tally.failures.push(failure);
-      else tally.ok++;
-      tallies.set(kind, tally);
-    };
-    /** Fetches, reads the whole body, and records anything but the expected status (or a body mentioning SQLITE_BUSY). */
-    const check = async (kind: string, request: () => Promise<Response>, expected: number): Promise<string> => {
-      try {
-        const response = await request();
-        const body = await response.text();
-        if (response.status !== expected || body.includes("SQLITE_BUSY")) record(kind, `${response.status} ${body.slice(0, 200)}`);
-        else record(kind);
-        return body;
-      } catch (error) {
-        record(kind, `${(error as Error).message} ${String((error as Error).cause ?? "")}`);
-        return "";
-      }
-    };
+  it(
+    `${READERS} readers while ${UPLOADERS} uploaders store ${UPLOADS_EACH} photos each: no errors, no SQLITE_BUSY`,
+    async () => {
+      const tallies = new Map<string, Tally>();
+      const record = (kind: string, failure?: string) => {
+        const tally = tallies.get(kind) ?? { ok: 0, failures: [] };
+        if (failure) tally.failures.push(failure);
+        else tally.ok++;
+        tallies.set(kind, tally);
+      };
+      /** Fetches, reads the whole body, and records anything but the expected status (or a body mentioning SQLITE_BUSY). */
+      const check = async (kind: string, request: () => Promise<Response>, expected: number): Promise<string> => {
+        try {
+          const response = await request();
+          const body = await response.text();
+          if (response.status !== expected || body.includes("SQLITE_BUSY"))
+            record(kind, `${response.status} ${body.slice(0, 200)}`);
+          else record(kind);
+          return body;
+        } catch (error) {
+          record(kind, `${(error as Error).message} ${String((error as Error).cause ?? "")}`);
+          return "";
+        }
+      };
 
-    let mediaUrls: string[] = [];
-    const refreshMedia = async () => {
-      const body = await check("GET /api/image", () => fetch(`${server.url}/api/image?page=1`), 200);
-      if (!body) return;
-      const { images } = JSON.parse(body) as { images: { srcset: string; avifSrcset: string }[] };
-      mediaUrls = images.flatMap((i) => `${i.srcset}, ${i.avifSrcset}`.split(", ").map((entry) => entry.split(" ")[0]!));
-    };
-    await refreshMedia();
-    expect(mediaUrls.length).toBeGreaterThan(40);
+      let mediaUrls: string[] = [];
+      const refreshMedia = async () => {
+        const body = await check("GET /api/image", () => fetch(`${server.url}/api/image?page=1`), 200);
+        if (!body) return;
+        const { images } = JSON.parse(body) as { images: { srcset: string; avifSrcset: string }[] };
+        mediaUrls = images.flatMap((i) =>
+          `${i.srcset}, ${i.avifSrcset}`.split(", ").map((entry) => entry.split(" ")[0]!),
+        );
+      };
+      await refreshMedia();
+      expect(mediaUrls.length).toBeGreaterThan(40);
 
-    const readerSteps: (() => Promise<unknown>)[] = [
-      () => check("GET /", () => fetch(`${server.url}/`), 200),
-      () => check("GET /photography", () => fetch(`${server.url}/photography`), 200),
-      refreshMedia,
-      () => check("GET /api/image/random", () => fetch(`${server.url}/api/image/random?count=10`), 200),
-      () => {
-        const url = mediaUrls[Math.floor(Math.random() * mediaUrls.length)]!;
-        return check("GET /media", () => fetch(`${server.url}${url}`), 200);
-      },
-    ];
+      const readerSteps: (() => Promise<unknown>)[] = [
+        () => check("GET /", () => fetch(`${server.url}/`), 200),
+        () => check("GET /photography", () => fetch(`${server.url}/photography`), 200),
+        refreshMedia,
+        () => check("GET /api/image/random", () => fetch(`${server.url}/api/image/random?count=10`), 200),
+        () => {
+          const url = mediaUrls[Math.floor(Math.random() * mediaUrls.length)]!;
+          return check("GET /media", () => fetch(`${server.url}${url}`), 200);
+        },
+      ];
 
-    let uploading = true;
-    const reader = async (index: number) => {
-      let step = index;
-      do {
-        await readerSteps[step++ % readerSteps.length]!();
-      } while (uploading);
-    };
-    const uploader = async () => {
-      for (let i = 0; i < UPLOADS_EACH; i++) await check("POST /api/image", uploadOne, 201);
-    };
-    const readers = Array.from({ length: READERS }, (_, i) => reader(i));
-    await Promise.all(Array.from({ length: UPLOADERS }, () => uploader()));
-    uploading = false;
-    await Promise.all(readers);
+      let uploading = true;
+      const reader = async (index: number) => {
+        let step = index;
+        do {
+          await readerSteps[step++ % readerSteps.length]!();
+        } while (uploading);
+      };
+      const uploader = async () => {
+        for (let i = 0; i < UPLOADS_EACH; i++) await check("POST /api/image", uploadOne, 201);
+      };
+      const readers = Array.from({ length: READERS }, (_, i) => reader(i));
+      await Promise.all(Array.from({ length: UPLOADERS }, () => uploader()));
+      uploading = false;
+      await Promise.all(readers);
 
-    const summary = Object.fromEntries([...tallies].map(([kind, t]) => [kind, { ok: t.ok, failed: t.failures.length }]));
-    console.log("load:", JSON.stringify(summary));
-    const failures = [...tallies].flatMap(([kind, t]) => t.failures.map((f) => `${kind}: ${f}`));
-    expect(failures.slice(0, 10)).toEqual([]);
-    for (const [kind, tally] of tallies) expect(tally.ok, kind).toBeGreaterThan(UPLOADERS);
-    expect(server.output()).not.toMatch(/SQLITE_BUSY|database is locked/);
-    expect(server.output()).not.toMatch(/Error/);
-  }, HANG_LIMIT_MS);
+      const summary = Object.fromEntries(
+        [...tallies].map(([kind, t]) => [kind, { ok: t.ok, failed: t.failures.length }]),
+      );
+      console.log("load:", JSON.stringify(summary));
+      const failures = [...tallies].flatMap(([kind, t]) => t.failures.map((f) => `${kind}: ${f}`));
+      expect(failures.slice(0, 10)).toEqual([]);
+      for (const [kind, tally] of tallies) expect(tally.ok, kind).toBeGreaterThan(UPLOADERS);
+      expect(server.output()).not.toMatch(/SQLITE_BUSY|database is locked/);
+      expect(server.output()).not.toMatch(/Error/);
+    },
+    HANG_LIMIT_MS,
+  );
 });

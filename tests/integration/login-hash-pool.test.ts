@@ -19,7 +19,9 @@ describe("password checks run off the main thread, in a bounded queue", () => {
   it("the site keeps answering while 20 logins are checked", async () => {
     let pending = 20;
     const logins = Array.from({ length: 20 }, (_, i) =>
-      postLogin(server.url, { username: `visitor-${i}`, password: "wrong-password" }, fromIp(`198.18.1.${i}`)).finally(() => pending--),
+      postLogin(server.url, { username: `visitor-${i}`, password: "wrong-password" }, fromIp(`198.18.1.${i}`)).finally(
+        () => pending--,
+      ),
     );
     // Health checks one after another for as long as logins are being checked. With bcrypt on the
     // main thread each one waited behind the hashing (about 5 s each for 20 logins).
@@ -36,7 +38,10 @@ describe("password checks run off the main thread, in a bounded queue", () => {
     // 80 at once, far more than the workers and the queue (32) hold. Unknown users throughout;
     // late in the burst, two wrong passwords for the real user.
     const burst = Array.from({ length: 80 }, (_, i) => {
-      const credentials = i === 70 || i === 75 ? { username: ADMIN_USERNAME, password: `wrong-${i}` } : { username: `nobody-${i}`, password: ADMIN_PASSWORD };
+      const credentials =
+        i === 70 || i === 75
+          ? { username: ADMIN_USERNAME, password: `wrong-${i}` }
+          : { username: `nobody-${i}`, password: ADMIN_PASSWORD };
       return postLogin(server.url, credentials, fromIp(`198.18.2.${i}`));
     });
     const answers: RawResponse[] = await Promise.all(burst);
@@ -48,14 +53,21 @@ describe("password checks run off the main thread, in a bounded queue", () => {
     for (const i of [70, 75]) {
       expect(answers[i]!.status).toBe(503);
       expect(answers[i]!.headers["retry-after"]).toBe("2");
-      expect(JSON.parse(answers[i]!.body)).toEqual({ message: "The server is busy checking other logins. Try again in a moment." });
+      expect(JSON.parse(answers[i]!.body)).toEqual({
+        message: "The server is busy checking other logins. Try again in a moment.",
+      });
     }
     // A refused check did not count against the user name: the owner gets in once the queue drains.
     await expect
-      .poll(async () => (await postLogin(server.url, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD }, fromIp("198.18.3.1"))).status, {
-        timeout: 45_000,
-        interval: 500,
-      })
+      .poll(
+        async () =>
+          (await postLogin(server.url, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD }, fromIp("198.18.3.1")))
+            .status,
+        {
+          timeout: 45_000,
+          interval: 500,
+        },
+      )
       .toBe(200);
   });
 });

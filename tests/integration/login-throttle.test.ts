@@ -65,8 +65,13 @@ describe("known devices (TRUST_PROXY=1, so each test IP is its own client)", () 
   async function lockUserName(ip: string) {
     // Earlier tests may have left failures on the count: guess until refused.
     const answers: RawResponse[] = [];
-    while (answers.length < 6 && answers.at(-1)?.status !== 429) answers.push(await postLogin(server.url, GUESS, fromIp(ip)));
-    expect(statuses(answers).slice(0, -1).every((status) => status === 401)).toBe(true);
+    while (answers.length < 6 && answers.at(-1)?.status !== 429)
+      answers.push(await postLogin(server.url, GUESS, fromIp(ip)));
+    expect(
+      statuses(answers)
+        .slice(0, -1)
+        .every((status) => status === 401),
+    ).toBe(true);
     expect(answers.at(-1)!.status).toBe(429);
     expect((await postLogin(server.url, GUESS, fromIp("203.0.113.99"))).status).toBe(429);
   }
@@ -89,7 +94,9 @@ describe("known devices (TRUST_PROXY=1, so each test IP is its own client)", () 
     const answer = await postLogin(server.url, OWNER, fromIp("198.51.100.1"));
     const line = (answer.headers["set-cookie"] ?? []).find((cookie) => cookie.startsWith(`${DEVICE}=`))!;
     const attributes = line.split(";").map((part) => part.trim().toLowerCase());
-    expect(attributes).toEqual(expect.arrayContaining(["httponly", "samesite=strict", "path=/", `max-age=${365 * 24 * 60 * 60}`]));
+    expect(attributes).toEqual(
+      expect.arrayContaining(["httponly", "samesite=strict", "path=/", `max-age=${365 * 24 * 60 * 60}`]),
+    );
     // Signed: the value carries a signature after a dot.
     expect(line.split(";")[0]!.split("=")[1]).toMatch(/\.[A-Za-z0-9%+/=_-]+$/);
     // A failed login sets no cookie at all.
@@ -152,7 +159,8 @@ describe("known devices (TRUST_PROXY=1, so each test IP is its own client)", () 
     const otherDevice = cookieFrom(second, DEVICE)!;
     expect(otherDevice).not.toBe(ownerDevice);
     const guesses: number[] = [];
-    for (let i = 0; i < 5; i++) guesses.push((await postLogin(server.url, GUESS, { ...fromIp("198.51.100.6"), Cookie: otherDevice })).status);
+    for (let i = 0; i < 5; i++)
+      guesses.push((await postLogin(server.url, GUESS, { ...fromIp("198.51.100.6"), Cookie: otherDevice })).status);
     expect(guesses).toEqual([401, 401, 401, 401, 401]);
     await whileBlocked(async () => {
       await guessUntilRefused({ ...fromIp("198.51.100.6"), Cookie: otherDevice });

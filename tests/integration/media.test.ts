@@ -66,7 +66,14 @@ afterAll(async () => {
 describe("GET /media/:key/:file", () => {
   it("serves every variant's bytes with its type and caching headers, the same on every request", async () => {
     const urls = variantUrls(image);
-    expect(urls.map((u) => u.split("/").at(-1)).sort()).toEqual(["w320.avif", "w320.webp", "w640.avif", "w640.webp", "w800.avif", "w800.webp"]);
+    expect(urls.map((u) => u.split("/").at(-1)).sort()).toEqual([
+      "w320.avif",
+      "w320.webp",
+      "w640.avif",
+      "w640.webp",
+      "w800.avif",
+      "w800.webp",
+    ]);
     for (const url of urls) {
       for (let i = 0; i < 2; i++) {
         const response = await fetch(`${server.url}${url}`);
@@ -83,7 +90,13 @@ describe("GET /media/:key/:file", () => {
 
   it("streams variants too large to keep in memory, with the same headers and bytes", async () => {
     const noise = await sharp({
-      create: { width: 2700, height: 1800, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+      create: {
+        width: 2700,
+        height: 1800,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
     })
       .jpeg({ quality: 95 })
       .toBuffer();
@@ -102,7 +115,10 @@ describe("GET /media/:key/:file", () => {
     await first.arrayBuffer();
     const etag = first.headers.get("etag")!;
     expect(await browserGet(image.url, { "If-None-Match": etag })).toEqual({ status: 304, body: "" });
-    expect(await browserGet(image.url, { "If-Modified-Since": first.headers.get("last-modified")! })).toEqual({ status: 304, body: "" });
+    expect(await browserGet(image.url, { "If-Modified-Since": first.headers.get("last-modified")! })).toEqual({
+      status: 304,
+      body: "",
+    });
     const stale = await browserGet(image.url, { "If-None-Match": '"stale"' });
     expect(stale.status).toBe(200);
     expect(stale.body.length).toBeGreaterThan(0);
@@ -118,9 +134,17 @@ describe("GET /media/:key/:file", () => {
   it("stops serving a deleted photo's files at once; unknown files are a JSON 404", async () => {
     const deleted = await upload(await makeJpeg(700, 500, 3), "deleted.jpg");
     expect((await fetch(`${server.url}${deleted.url}`)).status).toBe(200);
-    const removal = await fetch(`${server.url}/api/image/${deleted.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+    const removal = await fetch(`${server.url}/api/image/${deleted.id}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(removal.status).toBe(204);
-    for (const missing of [deleted.url, `/media/${"0".repeat(32)}/w640.webp`, "/media/not-a-key/w640.webp", `/media/${"0".repeat(32)}/original`]) {
+    for (const missing of [
+      deleted.url,
+      `/media/${"0".repeat(32)}/w640.webp`,
+      "/media/not-a-key/w640.webp",
+      `/media/${"0".repeat(32)}/original`,
+    ]) {
       const response = await fetch(`${server.url}${missing}`);
       expect(response.status, missing).toBe(404);
       expect(await response.json(), missing).toEqual({ message: "Not found" });

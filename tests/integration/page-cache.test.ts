@@ -57,7 +57,12 @@ describe("page cache for /photography", () => {
     await expectCacheMatchesRender();
     const created: number[] = [];
     for (let i = 1; i <= 3; i++) {
-      const response = await uploadImage(server.url, token, { data: await makeJpeg(640, 480, i), filename: `cached-${i}.jpg` }, { name: `Cached photo ${i}` });
+      const response = await uploadImage(
+        server.url,
+        token,
+        { data: await makeJpeg(640, 480, i), filename: `cached-${i}.jpg` },
+        { name: `Cached photo ${i}` },
+      );
       expect(response.status).toBe(201);
       created.push(((await response.json()) as { id: number }).id);
       await expectCacheMatchesRender();
@@ -72,7 +77,10 @@ describe("page cache for /photography", () => {
     expect(api.name).toBe("Renamed elsewhere");
     if (renamed.includes("Cached photo")) expect(renamed).toContain("Renamed elsewhere");
 
-    const removal = await fetch(`${server.url}/api/image/${created[1]}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+    const removal = await fetch(`${server.url}/api/image/${created[1]}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(removal.status).toBe(204);
     expect(await expectCacheMatchesRender()).not.toContain("Cached photo 2");
   });

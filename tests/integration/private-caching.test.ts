@@ -16,7 +16,10 @@ let image: Image;
 beforeAll(async () => {
   server = await startServer();
   session = await loginAdmin(server.url);
-  const response = await uploadImage(server.url, session.token, { data: await makeJpeg(64, 48, 7), filename: "private.jpg" });
+  const response = await uploadImage(server.url, session.token, {
+    data: await makeJpeg(64, 48, 7),
+    filename: "private.jpg",
+  });
   expect(response.status).toBe(201);
   image = (await response.json()) as Image;
 });
@@ -62,10 +65,19 @@ describe("answers that depend on the admin's credentials", () => {
   });
 
   it("are private, no-store for an admin's edit saved without JavaScript", async () => {
-    const form = new URLSearchParams({ intent: "update", id: String(image.id), name: "Renamed privately", description: "" });
+    const form = new URLSearchParams({
+      intent: "update",
+      id: String(image.id),
+      name: "Renamed privately",
+      description: "",
+    });
     const response = await fetch(`${server.url}/photography?image=${image.id}&edit=1`, {
       method: "POST",
-      headers: { Cookie: session.cookie, "Sec-Fetch-Site": "same-origin", "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Cookie: session.cookie,
+        "Sec-Fetch-Site": "same-origin",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       body: form,
       redirect: "manual",
     });
@@ -94,7 +106,9 @@ describe("visitors' answers", () => {
 
   it("never get the admin's render of the same URL", async () => {
     const path = `/photography?image=${image.id}&edit=1`;
-    expect(await (await fetch(`${server.url}${path}`, { headers: { Cookie: session.cookie } })).text()).toContain(ADMIN_VIEW);
+    expect(await (await fetch(`${server.url}${path}`, { headers: { Cookie: session.cookie } })).text()).toContain(
+      ADMIN_VIEW,
+    );
     expect(await (await fetch(`${server.url}${path}`)).text()).not.toContain(ADMIN_VIEW);
   });
 });

@@ -28,7 +28,9 @@ beforeAll(() => {
   expect(fs.existsSync(path.join(ROOT, "build/server/index.js")), "run `npm run build` first").toBe(true);
   fs.mkdirSync(app);
   const copies = runtimeCopies();
-  expect(copies).toEqual(expect.arrayContaining(["package.json", "server.js", "tsconfig.json", "build", "drizzle", "scripts", "app"]));
+  expect(copies).toEqual(
+    expect.arrayContaining(["package.json", "server.js", "tsconfig.json", "build", "drizzle", "scripts", "app"]),
+  );
   execFileSync("cp", ["-a", ...copies.map((entry) => path.join(ROOT, entry)), app]);
   // The build stage's `npm prune --omit=dev`, on a hard-linked copy of the
   // installed tree (fast, no download). The hidden lockfile is removed first:
@@ -36,7 +38,10 @@ beforeAll(() => {
   fs.copyFileSync(path.join(ROOT, "package-lock.json"), path.join(app, "package-lock.json"));
   execFileSync("cp", ["-al", fs.realpathSync(path.join(ROOT, "node_modules")), path.join(app, "node_modules")]);
   fs.rmSync(path.join(app, "node_modules/.package-lock.json"), { force: true });
-  execFileSync("npm", ["prune", "--omit=dev", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: app, stdio: "ignore" });
+  execFileSync("npm", ["prune", "--omit=dev", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], {
+    cwd: app,
+    stdio: "ignore",
+  });
   fs.rmSync(path.join(app, "package-lock.json"));
 }, 120_000);
 
@@ -53,7 +58,9 @@ describe("production copy", () => {
   });
 
   /** Starts `command` in the copy (its own process group) and waits until it listens on a free port. */
-  async function launch(command: string[]): Promise<{ port: number; child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
+  async function launch(
+    command: string[],
+  ): Promise<{ port: number; child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
     const port = await freePort();
     const child = spawn(command[0]!, command.slice(1), {
       cwd: app,
@@ -67,7 +74,12 @@ describe("production copy", () => {
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     const listening = () => output.includes(`Listening on http://localhost:${port}`);
     try {
-      await expect.poll(() => listening() || child.exitCode !== null, { timeout: 30_000, message: `${command.join(" ")} listens` }).toBe(true);
+      await expect
+        .poll(() => listening() || child.exitCode !== null, {
+          timeout: 30_000,
+          message: `${command.join(" ")} listens`,
+        })
+        .toBe(true);
     } finally {
       if (!listening() && child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
     }
@@ -114,21 +126,29 @@ describe("production copy", () => {
       process.kill(-server.child.pid!, "SIGTERM");
     }
     await server.exited;
-    await expect.poll(() => {
-      try {
-        process.kill(-server.child.pid!, 0);
-        return "running";
-      } catch {
-        return "gone";
-      }
-    }, { timeout: 12_000 }).toBe("gone");
+    await expect
+      .poll(
+        () => {
+          try {
+            process.kill(-server.child.pid!, 0);
+            return "running";
+          } catch {
+            return "gone";
+          }
+        },
+        { timeout: 12_000 },
+      )
+      .toBe("gone");
     expect(server.output()).toContain("SIGTERM: finishing requests in flight");
     expect(fs.existsSync(path.join(productionEnv.DATA_DIR, "portfolio.sqlite-wal"))).toBe(false);
   }, 60_000);
 
   it("runs `npm run backup` from the copied sources with production dependencies only", () => {
     const backupDir = path.join(base, "backup");
-    const backup = execFileSync("npm", ["run", "--silent", "backup", "--", backupDir], { cwd: app, env: productionEnv }).toString();
+    const backup = execFileSync("npm", ["run", "--silent", "backup", "--", backupDir], {
+      cwd: app,
+      env: productionEnv,
+    }).toString();
     expect(backup).toContain("Backed up 0 photos");
     expect(fs.existsSync(path.join(backupDir, "portfolio.sqlite"))).toBe(true);
   });

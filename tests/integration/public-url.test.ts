@@ -12,7 +12,11 @@ const EVIL = "evil.example";
 const PUBLIC_URL = "https://photos.example.com";
 
 /** A GET sent exactly as given, Host included (fetch would not forge it). */
-function get(server: TestServer, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function get(
+  server: TestServer,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = http.request({ hostname, port, path, headers }, (res) => {
@@ -33,7 +37,10 @@ function og(html: string, property: string): string | undefined {
 
 async function uploadOne(server: TestServer, seed: number): Promise<Image> {
   const { token } = await loginAdmin(server.url);
-  const response = await uploadImage(server.url, token, { data: await makeJpeg(64, 48, seed), filename: `photo-${seed}.jpg` });
+  const response = await uploadImage(server.url, token, {
+    data: await makeJpeg(64, 48, seed),
+    filename: `photo-${seed}.jpg`,
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as Image;
 }
@@ -100,7 +107,11 @@ describe("with PUBLIC_URL", () => {
     await server?.stop();
   });
 
-  const forgeries: Record<string, string>[] = [{}, { Host: EVIL }, { "X-Forwarded-Host": EVIL, "X-Forwarded-Proto": "http" }];
+  const forgeries: Record<string, string>[] = [
+    {},
+    { Host: EVIL },
+    { "X-Forwarded-Host": EVIL, "X-Forwarded-Proto": "http" },
+  ];
 
   it("every og URL comes from it, whatever the request says", async () => {
     for (const headers of forgeries) {
@@ -113,7 +124,9 @@ describe("with PUBLIC_URL", () => {
         expect(og(gallery, "url")).toBe(`${PUBLIC_URL}/photography`);
       }
       expect(og((await get(server, "/", headers)).body, "url")).toBe(`${PUBLIC_URL}/`);
-      expect(og((await get(server, "/photography/admin", headers)).body, "url")).toBe(`${PUBLIC_URL}/photography/admin`);
+      expect(og((await get(server, "/photography/admin", headers)).body, "url")).toBe(
+        `${PUBLIC_URL}/photography/admin`,
+      );
     }
   });
 
@@ -161,6 +174,8 @@ describe("an invalid PUBLIC_URL stops the server at start", () => {
     const code = await exited;
     expect(code).toBe(1);
     expect(stdout).toBe("");
-    expect(stderr.trim()).toBe(`Cannot start: PUBLIC_URL must be the site's address like https://example.com (${why}), got "${value}"`);
+    expect(stderr.trim()).toBe(
+      `Cannot start: PUBLIC_URL must be the site's address like https://example.com (${why}), got "${value}"`,
+    );
   });
 });

@@ -19,7 +19,12 @@ afterAll(async () => {
 });
 
 function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams(fields), headers, redirect: "manual" });
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers,
+    redirect: "manual",
+  });
 }
 
 describe("a login without JavaScript", () => {
@@ -29,7 +34,12 @@ describe("a login without JavaScript", () => {
     ["/photography#\u{1F600}", "/photography#%F0%9F%98%80"],
     ["/%E3%80%80/already-encoded", "/%E3%80%80/already-encoded"],
   ])("to redirectTo %j lands on %s with its session", async (target, location) => {
-    const response = await post(ADMIN, { intent: "login", username: ADMIN_USERNAME, password: ADMIN_PASSWORD, redirectTo: target });
+    const response = await post(ADMIN, {
+      intent: "login",
+      username: ADMIN_USERNAME,
+      password: ADMIN_PASSWORD,
+      redirectTo: target,
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(location);
     const cookie = response.headers.get("set-cookie")?.split(";")[0];
@@ -39,7 +49,12 @@ describe("a login without JavaScript", () => {
   });
 
   it("to a target that dot segments turn into another host goes to the dashboard", async () => {
-    const response = await post(ADMIN, { intent: "login", username: ADMIN_USERNAME, password: ADMIN_PASSWORD, redirectTo: "/.//evil.example/" });
+    const response = await post(ADMIN, {
+      intent: "login",
+      username: ADMIN_USERNAME,
+      password: ADMIN_PASSWORD,
+      redirectTo: "/.//evil.example/",
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(ADMIN);
   });
@@ -52,7 +67,10 @@ describe("an edit saved without JavaScript", () => {
   beforeAll(async () => {
     const session = await loginAdmin(server.url);
     cookie = session.cookie;
-    const response = await uploadImage(server.url, session.token, { data: await makeJpeg(64, 48, 3), filename: "redirect.jpg" });
+    const response = await uploadImage(server.url, session.token, {
+      data: await makeJpeg(64, 48, 3),
+      filename: "redirect.jpg",
+    });
     expect(response.status).toBe(201);
     image = (await response.json()) as Image;
   });
@@ -60,7 +78,13 @@ describe("an edit saved without JavaScript", () => {
   it("returns to a target beyond Latin-1, encoded", async () => {
     const response = await post(
       "/photography",
-      { intent: "update", id: String(image.id), name: "Saved", description: "", redirectTo: `/photography?image=${image.id}&from=\u3000` },
+      {
+        intent: "update",
+        id: String(image.id),
+        name: "Saved",
+        description: "",
+        redirectTo: `/photography?image=${image.id}&from=\u3000`,
+      },
       { Cookie: cookie, "Sec-Fetch-Site": "same-origin" },
     );
     expect(response.status).toBe(303);

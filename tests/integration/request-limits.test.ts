@@ -40,37 +40,43 @@ describe("a body other than an upload is refused past 64 KB, before it is read w
   it.each([
     ["declared in Content-Length", true],
     ["sent chunked", false],
-  ])("POST /api/auth/login with a 64 MB JSON body %s: 413, memory flat, the next request on the connection is served", async (_label, declareLength) => {
-    const { statuses, text, growthMb } = await refusedOnOneConnection({
-      method: "POST",
-      path: "/api/auth/login",
-      headers: json,
-      prefix: `{"username":"${ADMIN_USERNAME}","password":"`,
-      suffix: '"}',
-      bytes: HUGE,
-      declareLength,
-    });
-    expect(statuses).toEqual([413, 200]);
-    expect(text).toContain(JSON.stringify({ message: TOO_LARGE }));
-    expect(growthMb).toBeLessThan(MAX_GROWTH_MB);
-  });
+  ])(
+    "POST /api/auth/login with a 64 MB JSON body %s: 413, memory flat, the next request on the connection is served",
+    async (_label, declareLength) => {
+      const { statuses, text, growthMb } = await refusedOnOneConnection({
+        method: "POST",
+        path: "/api/auth/login",
+        headers: json,
+        prefix: `{"username":"${ADMIN_USERNAME}","password":"`,
+        suffix: '"}',
+        bytes: HUGE,
+        declareLength,
+      });
+      expect(statuses).toEqual([413, 200]);
+      expect(text).toContain(JSON.stringify({ message: TOO_LARGE }));
+      expect(growthMb).toBeLessThan(MAX_GROWTH_MB);
+    },
+  );
 
   it.each([
     ["declared in Content-Length", true],
     ["sent chunked", false],
-  ])("POST /photography/admin with a 64 MB form %s: 413 with the message on the page, memory flat", async (_label, declareLength) => {
-    const { statuses, text, growthMb } = await refusedOnOneConnection({
-      method: "POST",
-      path: "/photography/admin",
-      headers: form,
-      prefix: `intent=login&username=${ADMIN_USERNAME}&password=`,
-      bytes: HUGE,
-      declareLength,
-    });
-    expect(statuses).toEqual([413, 200]);
-    expect(text).toContain(TOO_LARGE);
-    expect(growthMb).toBeLessThan(MAX_GROWTH_MB);
-  });
+  ])(
+    "POST /photography/admin with a 64 MB form %s: 413 with the message on the page, memory flat",
+    async (_label, declareLength) => {
+      const { statuses, text, growthMb } = await refusedOnOneConnection({
+        method: "POST",
+        path: "/photography/admin",
+        headers: form,
+        prefix: `intent=login&username=${ADMIN_USERNAME}&password=`,
+        bytes: HUGE,
+        declareLength,
+      });
+      expect(statuses).toEqual([413, 200]);
+      expect(text).toContain(TOO_LARGE);
+      expect(growthMb).toBeLessThan(MAX_GROWTH_MB);
+    },
+  );
 
   it("PUT /api/image/{id} by the admin with a 64 MB JSON body: 413, memory flat", async () => {
     const { statuses, text, growthMb } = await refusedOnOneConnection({
@@ -113,7 +119,11 @@ describe("an upload's fields other than the file share the same 64 KB", () => {
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.set(name, value);
     body.set("image", new Blob([new Uint8Array(await makeJpeg(64, 48, 700))], { type: "image/jpeg" }), "fields.jpg");
-    return fetch(`${server.url}/api/image`, { method: "POST", headers: { Authorization: `Bearer ${admin.token}` }, body });
+    return fetch(`${server.url}/api/image`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin.token}` },
+      body,
+    });
   }
   const message = { message: "The form fields are too large: the limit is 64 KB in all." };
 
@@ -147,7 +157,10 @@ describe("a malformed Host header", () => {
     [`127.0.0.1:99999`, "/media/abc/w320.webp"],
   ])("Host %j on %s: 400 before anything reads it, and no stack in the log", async (host, path) => {
     const logBefore = server.output().length;
-    const { status, text } = await rawRequest(server.url, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    const { status, text } = await rawRequest(
+      server.url,
+      `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+    );
     expect(status).toBe(400);
     expect(text).toContain("The Host header is missing or not a valid host name.");
     const log = server.output().slice(logBefore);
@@ -160,7 +173,10 @@ describe("a malformed Host header", () => {
   });
 
   it("a proper Host is served", async () => {
-    const { status } = await rawRequest(server.url, `GET /healthz HTTP/1.1\r\nHost: localhost:${port()}\r\nConnection: close\r\n\r\n`);
+    const { status } = await rawRequest(
+      server.url,
+      `GET /healthz HTTP/1.1\r\nHost: localhost:${port()}\r\nConnection: close\r\n\r\n`,
+    );
     expect(status).toBe(200);
   });
 });
@@ -182,11 +198,13 @@ describe("a page action from another site", () => {
     expect(await response.json()).toEqual({ message: "Cross-site requests are not allowed." });
     await expect.poll(() => server.output().slice(logBefore)).toContain("Refused a cross-site POST");
     const lines = server.output().slice(logBefore).trimEnd().split("\n");
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^Refused a cross-site POST ${path.replace(".", "\\.")} `))]);
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^Refused a cross-site POST ${path.replace(".", "\\.")} `)),
+    ]);
   });
 
   it("the same post from the site itself goes through", async () => {
-    const response = await fetch(`${server.url}/photography/admin`, {
+    const response = await fetch(`${server.url}/photography/admin/logout`, {
       method: "POST",
       headers: { ...form, Origin: server.url, "Sec-Fetch-Site": "same-origin" },
       body: new URLSearchParams({ intent: "logout" }),

@@ -14,7 +14,10 @@ let image: Image;
 beforeAll(async () => {
   server = await startServer({ env: { TRUST_PROXY: "1" } });
   const { token } = await loginAdmin(server.url);
-  const response = await uploadImage(server.url, token, { data: await makeJpeg(800, 600, 42), filename: "headers.jpg" });
+  const response = await uploadImage(server.url, token, {
+    data: await makeJpeg(800, 600, 42),
+    filename: "headers.jpg",
+  });
   expect(response.status).toBe(201);
   image = (await response.json()) as Image;
 });
@@ -70,7 +73,14 @@ describe("HTML pages", () => {
 
 describe("other answers", () => {
   it("API answers, errors included", async () => {
-    for (const url of ["/api/image", "/api/image/random", "/api/image/999999", "/api/image?page=0", "/api/auth/validate", "/healthz"]) {
+    for (const url of [
+      "/api/image",
+      "/api/image/random",
+      "/api/image/999999",
+      "/api/image?page=0",
+      "/api/auth/validate",
+      "/healthz",
+    ]) {
       const response = await fetch(`${server.url}${url}`);
       expect(response.headers.get("content-type"), url).toMatch(/^application\/json/);
       expectCommonHeaders(response, url);

@@ -9,7 +9,8 @@ import { canMountTmpfs, mountTmpfs, unmount, type Dirs } from "../support/storag
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-startup-"));
 const mountable = canMountTmpfs(path.join(base, "probe"));
-if (!mountable) console.warn("startup: read-only folder cases skipped, this process cannot mount a tmpfs (run as root)");
+if (!mountable)
+  console.warn("startup: read-only folder cases skipped, this process cannot mount a tmpfs (run as root)");
 const mounts: string[] = [];
 
 afterAll(() => {
@@ -53,14 +54,20 @@ describe("startup stops with one clear line", () => {
     const dirs = freshDirs("uploads-ro");
     mountTmpfs(dirs.uploadsDir, 1024 * 1024, "ro");
     mounts.push(dirs.uploadsDir);
-    expectOneClearLine(await runToExit({ dirs }), new RegExp(`^Cannot start: UPLOADS_DIR \\(${dirs.uploadsDir}\\) is not writable by this process\\.$`));
+    expectOneClearLine(
+      await runToExit({ dirs }),
+      new RegExp(`^Cannot start: UPLOADS_DIR \\(${dirs.uploadsDir}\\) is not writable by this process\\.$`),
+    );
   });
 
   it.skipIf(!mountable)("when DATA_DIR is read-only", async () => {
     const dirs = freshDirs("data-ro");
     mountTmpfs(dirs.dataDir, 1024 * 1024, "ro");
     mounts.push(dirs.dataDir);
-    expectOneClearLine(await runToExit({ dirs }), new RegExp(`^Cannot start: DATA_DIR \\(${dirs.dataDir}\\) is not writable by this process\\.$`));
+    expectOneClearLine(
+      await runToExit({ dirs }),
+      new RegExp(`^Cannot start: DATA_DIR \\(${dirs.dataDir}\\) is not writable by this process\\.$`),
+    );
   });
 
   it.skipIf(!mountable)("when UPLOADS_DIR is writable at the top but its images/ folder is not", async () => {
@@ -69,6 +76,9 @@ describe("startup stops with one clear line", () => {
     const images = path.join(dirs.uploadsDir, "images");
     mountTmpfs(images, 1024 * 1024, "ro");
     mounts.push(images);
-    expectOneClearLine(await runToExit({ dirs }), /^Cannot start: UPLOADS_DIR \(.*\) is not writable by this process\.$/);
+    expectOneClearLine(
+      await runToExit({ dirs }),
+      /^Cannot start: UPLOADS_DIR \(.*\) is not writable by this process\.$/,
+    );
   });
 });

@@ -37,7 +37,10 @@ describe("an invalid configuration stops the server at start", () => {
     [{ MAX_UPLOAD_MB: "-5" }, 'Cannot start: MAX_UPLOAD_MB must be a whole number from 0 to 1000000, got "-5"'],
     [{ TRUST_PROXY: "yes" }, 'Cannot start: TRUST_PROXY must be a whole number from 0 to 10, got "yes"'],
     [{ ADMIN_PASSWORD: "short" }, "Cannot start: ADMIN_PASSWORD must be 8 to 72 bytes long"],
-    [{ SESSION_SECRET: "too-short" }, "Cannot start: SESSION_SECRET: every comma-separated secret must be at least 16 characters"],
+    [
+      { SESSION_SECRET: "too-short" },
+      "Cannot start: SESSION_SECRET: every comma-separated secret must be at least 16 characters",
+    ],
   ])("%o → one clear line and a non-zero exit", async (env, line) => {
     const { code, stdout, stderr } = await runToExit({ env });
     expect(code).not.toBe(0);
@@ -67,10 +70,24 @@ describe("a first start on empty folders, then restarts", () => {
     const server = await start({ env: { ADMIN_PASSWORD: "", TEST_BCRYPT_COST: "" } });
     dirs = { dataDir: server.dataDir, uploadsDir: server.uploadsDir };
 
-    const journal = JSON.parse(fs.readFileSync(path.join(ROOT, "drizzle/meta/_journal.json"), "utf8")) as { entries: unknown[] };
+    const journal = JSON.parse(fs.readFileSync(path.join(ROOT, "drizzle/meta/_journal.json"), "utf8")) as {
+      entries: unknown[];
+    };
     expect(queryDb(server.dataDir, "SELECT id FROM __drizzle_migrations")).toHaveLength(journal.entries.length);
-    const tables = queryDb<{ name: string }>(server.dataDir, "SELECT name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY name").map((r) => r.name);
-    expect(tables).toEqual(expect.arrayContaining(["images", "users", "sessions", "images_uploaded_at_idx", "images_name_idx", "images_size_idx"]));
+    const tables = queryDb<{ name: string }>(
+      server.dataDir,
+      "SELECT name FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY name",
+    ).map((r) => r.name);
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        "images",
+        "users",
+        "sessions",
+        "images_uploaded_at_idx",
+        "images_name_idx",
+        "images_size_idx",
+      ]),
+    );
     expect(queryDb(server.dataDir, "PRAGMA journal_mode")).toEqual([{ journal_mode: "wal" }]);
 
     const secretFile = path.join(server.dataDir, "session-secret");
@@ -83,7 +100,10 @@ describe("a first start on empty folders, then restarts", () => {
     expect(password.length).toBeGreaterThanOrEqual(16);
     expect(server.output().split(password)).toHaveLength(2);
 
-    const [user] = queryDb<{ username: string; password_hash: string }>(server.dataDir, "SELECT username, password_hash FROM users");
+    const [user] = queryDb<{ username: string; password_hash: string }>(
+      server.dataDir,
+      "SELECT username, password_hash FROM users",
+    );
     expect(user!.username).toBe("admin");
     expect(user!.password_hash).toMatch(/^\$2[aby]\$(1[2-9]|[2-3]\d)\$/);
     expect(user!.password_hash).not.toContain(password);

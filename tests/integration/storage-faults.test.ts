@@ -8,15 +8,28 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg, uploadImage } from "../support/images";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
-import { canMountTmpfs, expectSoundStorage, inspectStorage, mountTmpfs, remount, unmount, type Dirs } from "../support/storage-check";
+import {
+  canMountTmpfs,
+  expectSoundStorage,
+  inspectStorage,
+  mountTmpfs,
+  remount,
+  unmount,
+  type Dirs,
+} from "../support/storage-check";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-storage-faults-"));
 const mountable = canMountTmpfs(path.join(base, "probe"));
-if (!mountable) console.warn("storage-faults: skipped, this process cannot mount a tmpfs (run as root to test a read-only or full uploads folder)");
+if (!mountable)
+  console.warn(
+    "storage-faults: skipped, this process cannot mount a tmpfs (run as root to test a read-only or full uploads folder)",
+  );
 
 /** Camera noise compresses badly: big bodies and big variants from a small image. */
 function noisyJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  return sharp({
+    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+  })
     .jpeg({ quality: 90 })
     .toBuffer();
 }
@@ -46,7 +59,9 @@ describe.skipIf(!mountable)("uploads folder on a small tmpfs", () => {
     mountTmpfs(dirs.uploadsDir, 8 * 1024 * 1024);
     server = await startServer({ dirs });
     token = (await loginAdmin(server.url)).token;
-    expect((await uploadImage(server.url, token, { data: await makeJpeg(800, 600, 1), filename: "first.jpg" })).status).toBe(201);
+    expect(
+      (await uploadImage(server.url, token, { data: await makeJpeg(800, 600, 1), filename: "first.jpg" })).status,
+    ).toBe(201);
   });
 
   afterAll(async () => {
@@ -95,11 +110,17 @@ describe.skipIf(!mountable)("uploads folder on a small tmpfs", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     remount(dirs.uploadsDir, "ro");
     try {
-      const upload = await uploadImage(server.url, token, { data: await makeJpeg(800, 600, 2), filename: "read-only.jpg" });
+      const upload = await uploadImage(server.url, token, {
+        data: await makeJpeg(800, 600, 2),
+        filename: "read-only.jpg",
+      });
       expect(upload.status).toBe(503);
       expect(await upload.json()).toEqual({ message: "The server cannot write to its uploads folder right now." });
 
-      const removal = await fetch(`${server.url}/api/image/${shown!.id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+      const removal = await fetch(`${server.url}/api/image/${shown!.id}`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect(removal.status).toBe(503);
       expect(await removal.json()).toEqual({ message: "The server cannot write to its uploads folder right now." });
 
@@ -114,7 +135,10 @@ describe.skipIf(!mountable)("uploads folder on a small tmpfs", () => {
       remount(dirs.uploadsDir, "rw");
     }
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    const upload = await uploadImage(server.url, token, { data: await makeJpeg(800, 600, 2), filename: "writable-again.jpg" });
+    const upload = await uploadImage(server.url, token, {
+      data: await makeJpeg(800, 600, 2),
+      filename: "writable-again.jpg",
+    });
     expect(upload.status).toBe(201);
     expectSoundStorage(dirs);
   });

@@ -40,7 +40,12 @@ async function put(id: number, body: object): Promise<Response> {
 describe("UTF-8 file names", () => {
   it("an API upload with a blank name is named after its file, decoded as UTF-8", async () => {
     const filename = "Café Ærø 東京 №5 😀.jpg";
-    const response = await uploadImage(server.url, token, { data: await makeJpeg(64, 48, seed++), filename }, { name: " " });
+    const response = await uploadImage(
+      server.url,
+      token,
+      { data: await makeJpeg(64, 48, seed++), filename },
+      { name: " " },
+    );
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ name: filename, filename });
   });
@@ -69,19 +74,35 @@ describe("control and bidi characters", () => {
     form.set("name", "Harbour\u202E\u0000 at dawn");
     form.set("description", "Fog\u2066 over\r\nthe water\u0007");
     form.set("image", await photo(), "harbour\u202Egpj.exe");
-    const response = await fetch(`${server.url}/api/image`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+    const response = await fetch(`${server.url}/api/image`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ name: "Harbour at dawn", description: "Fog over\nthe water", filename: "harbourgpj.exe" });
+    expect(await response.json()).toMatchObject({
+      name: "Harbour at dawn",
+      description: "Fog over\nthe water",
+      filename: "harbourgpj.exe",
+    });
   });
 
   it("an uploaded name of only such characters counts as blank: the file name is used", async () => {
-    const response = await uploadImage(server.url, token, { data: await makeJpeg(64, 48, seed++), filename: "pier.jpg" }, { name: "\u202E\u2069" });
+    const response = await uploadImage(
+      server.url,
+      token,
+      { data: await makeJpeg(64, 48, seed++), filename: "pier.jpg" },
+      { name: "\u202E\u2069" },
+    );
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ name: "pier.jpg" });
   });
 
   it("are dropped by an edit, and an edited name of only such characters is refused like a blank one", async () => {
-    const created = await uploadImage(server.url, token, { data: await makeJpeg(64, 48, seed++), filename: "quay.jpg" });
+    const created = await uploadImage(server.url, token, {
+      data: await makeJpeg(64, 48, seed++),
+      filename: "quay.jpg",
+    });
     const { id } = (await created.json()) as Image;
 
     const edited = await put(id, { name: "\u2067Quay\u2069", description: "Low\u202Dtide\u0000" });

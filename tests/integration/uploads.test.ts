@@ -27,7 +27,9 @@ function snapshot(target: TestServer) {
 }
 
 function noiseJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(crypto.randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** A real JPEG whose frame header is rewritten to claim the given size. */
@@ -59,21 +61,46 @@ describe("POST /api/image", () => {
   it("201 with every field of the Image JSON", async () => {
     const data = await makeJpeg(1000, 600, 1);
     const sentAt = Date.now();
-    const response = await uploadImage(server.url, token, { data, filename: "harbour.jpg" }, { name: " Harbour ", description: " Morning fog " });
+    const response = await uploadImage(
+      server.url,
+      token,
+      { data, filename: "harbour.jpg" },
+      { name: " Harbour ", description: " Morning fog " },
+    );
     const answeredAt = Date.now();
     expect(response.status).toBe(201);
     const image = (await response.json()) as Image;
-    expect(Object.keys(image).sort()).toEqual(
-      ["avifSrcset", "description", "filename", "height", "id", "name", "placeholder", "size", "srcset", "uploaded_at", "url", "width"],
-    );
-    expect(image).toMatchObject({ name: "Harbour", description: "Morning fog", filename: "harbour.jpg", size: data.length, width: 1000, height: 600 });
+    expect(Object.keys(image).sort()).toEqual([
+      "avifSrcset",
+      "description",
+      "filename",
+      "height",
+      "id",
+      "name",
+      "placeholder",
+      "size",
+      "srcset",
+      "uploaded_at",
+      "url",
+      "width",
+    ]);
+    expect(image).toMatchObject({
+      name: "Harbour",
+      description: "Morning fog",
+      filename: "harbour.jpg",
+      size: data.length,
+      width: 1000,
+      height: 600,
+    });
     expect(image.id).toEqual(expect.any(Number));
     expect(image.uploaded_at).toBe(new Date(image.uploaded_at).toISOString());
     // Stamped while the request was handled (same clock, milliseconds).
     expect(Date.parse(image.uploaded_at)).toBeGreaterThanOrEqual(sentAt);
     expect(Date.parse(image.uploaded_at)).toBeLessThanOrEqual(answeredAt);
     expect(image.url).toMatch(/^\/media\/[a-f0-9]{32}\/w1000\.webp$/);
-    expect(image.srcset).toMatch(/^\/media\/[a-f0-9]{32}\/w320\.webp 320w, \S+w640\.webp 640w, \S+w960\.webp 960w, \S+w1000\.webp 1000w$/);
+    expect(image.srcset).toMatch(
+      /^\/media\/[a-f0-9]{32}\/w320\.webp 320w, \S+w640\.webp 640w, \S+w960\.webp 960w, \S+w1000\.webp 1000w$/,
+    );
     expect(image.avifSrcset).toMatch(/w320\.avif 320w, \S+w640\.avif 640w, \S+w960\.avif 960w$/);
     expect(image.placeholder).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/]+=*$/);
     expect(await fetch(`${server.url}/api/image/${image.id}`).then((r) => r.json())).toEqual(image);
@@ -85,17 +112,33 @@ describe("POST /api/image", () => {
       expect(meta.format).toBe(url.endsWith(".avif") ? "heif" : "webp");
     }
     const key = storageKeyOf(image);
-    expect(fs.readdirSync(path.join(server.uploadsDir, "images", key)).sort()).toEqual(
-      ["original", "w1000.webp", "w320.avif", "w320.webp", "w640.avif", "w640.webp", "w960.avif", "w960.webp"],
-    );
+    expect(fs.readdirSync(path.join(server.uploadsDir, "images", key)).sort()).toEqual([
+      "original",
+      "w1000.webp",
+      "w320.avif",
+      "w320.webp",
+      "w640.avif",
+      "w640.webp",
+      "w960.avif",
+      "w960.webp",
+    ]);
     expect(fs.readFileSync(path.join(server.uploadsDir, "images", key, "original")).equals(data)).toBe(true);
-    const [row] = queryDb<{ checksum: string; mime_type: string }>(server.dataDir, "SELECT checksum, mime_type FROM images WHERE id = ?", image.id);
+    const [row] = queryDb<{ checksum: string; mime_type: string }>(
+      server.dataDir,
+      "SELECT checksum, mime_type FROM images WHERE id = ?",
+      image.id,
+    );
     expect(row).toEqual({ checksum: crypto.createHash("sha256").update(data).digest("hex"), mime_type: "image/jpeg" });
     expect(tmpEntries(server.uploadsDir)).toEqual([]);
   });
 
   it("a blank name falls back to the file name; never upscales a small image", async () => {
-    const response = await uploadImage(server.url, token, { data: await makeJpeg(200, 100, 2), filename: "tiny.jpg" }, { name: "  " });
+    const response = await uploadImage(
+      server.url,
+      token,
+      { data: await makeJpeg(200, 100, 2), filename: "tiny.jpg" },
+      { name: "  " },
+    );
     expect(response.status).toBe(201);
     const image = (await response.json()) as Image;
     expect(image).toMatchObject({ name: "tiny.jpg", width: 200, height: 100 });
@@ -109,18 +152,27 @@ describe("POST /api/image", () => {
     ["GIF", "image/gif", (s: Sharp) => s.gif()],
     ["TIFF", "image/tiff", (s: Sharp) => s.tiff()],
   ])("accepts %s by its content, whatever the name and the client's type", async (_format, mimeType, encode) => {
-    const data = await encode(sharp({ create: { width: 120, height: 80, channels: 3, background: { r: 10, g: 200, b: crypto.randomInt(256) } } })).toBuffer();
+    const data = await encode(
+      sharp({
+        create: { width: 120, height: 80, channels: 3, background: { r: 10, g: 200, b: crypto.randomInt(256) } },
+      }),
+    ).toBuffer();
     const response = await uploadImage(server.url, token, { data, filename: "notes.txt", type: "text/plain" });
     expect(response.status).toBe(201);
     const image = (await response.json()) as Image;
     expect(image).toMatchObject({ width: 120, height: 80, filename: "notes.txt" });
-    expect(queryDb(server.dataDir, "SELECT mime_type FROM images WHERE id = ?", image.id)).toEqual([{ mime_type: mimeType }]);
+    expect(queryDb(server.dataDir, "SELECT mime_type FROM images WHERE id = ?", image.id)).toEqual([
+      { mime_type: mimeType },
+    ]);
   });
 
   it("401 without a valid token, nothing stored", async () => {
     const before = snapshot(server);
     const data = await makeJpeg(100, 100, 3);
-    for (const headers of [{}, { Authorization: "Bearer not-a-token" }, { Authorization: `Basic ${token}` }] as Record<string, string>[]) {
+    for (const headers of [{}, { Authorization: "Bearer not-a-token" }, { Authorization: `Basic ${token}` }] as Record<
+      string,
+      string
+    >[]) {
       const form = new FormData();
       form.set("name", "x");
       form.set("image", new Blob([new Uint8Array(data)], { type: "image/jpeg" }), "x.jpg");
@@ -137,14 +189,19 @@ describe("POST /api/image", () => {
     const before = snapshot(server);
     const again = await uploadImage(server.url, token, { data, filename: "renamed.png" }, { name: "Other" });
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ message: `This image was already uploaded (image ${first.id}).`, id: first.id });
+    expect(await again.json()).toEqual({
+      message: `This image was already uploaded (image ${first.id}).`,
+      id: first.id,
+    });
     expectNothingStored(server, before);
   });
 
   it("the same new file sent twice at once is stored once", async () => {
     const data = await makeJpeg(300, 200, 5);
     const before = snapshot(server);
-    const responses = await Promise.all([1, 2].map(() => uploadImage(server.url, token, { data, filename: "twice.jpg" })));
+    const responses = await Promise.all(
+      [1, 2].map(() => uploadImage(server.url, token, { data, filename: "twice.jpg" })),
+    );
     expect(responses.map((r) => r.status).sort()).toEqual([201, 409]);
     const [created, duplicate] = await Promise.all(
       [responses.find((r) => r.status === 201)!, responses.find((r) => r.status === 409)!].map((r) => r.json()),
@@ -156,7 +213,12 @@ describe("POST /api/image", () => {
   });
 
   it.each([
-    ["an SVG renamed .jpg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><circle r="40" cx="50" cy="50"/></svg>')],
+    [
+      "an SVG renamed .jpg",
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><circle r="40" cx="50" cy="50"/></svg>',
+      ),
+    ],
     ["an HTML file renamed .jpg", Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>")],
     ["a text file", Buffer.from("just some notes\n".repeat(20))],
     ["a PDF", Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n")],
@@ -201,7 +263,12 @@ describe("POST /api/image", () => {
     const data = await sharp(await makeJpeg(1400, 900, 6))
       .withExif({
         IFD0: { Copyright: marker, Artist: marker },
-        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 1234/100", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 3900/100" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "51/1 30/1 1234/100",
+          GPSLongitudeRef: "W",
+          GPSLongitude: "0/1 7/1 3900/100",
+        },
       })
       .jpeg()
       .toBuffer();
@@ -230,7 +297,10 @@ describe("POST /api/image", () => {
   });
 
   it("reports an EXIF-rotated JPEG upright and serves it upright", async () => {
-    const data = await sharp(await makeJpeg(300, 200, 7)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const data = await sharp(await makeJpeg(300, 200, 7))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     expect(await sharp(data).metadata()).toMatchObject({ width: 300, height: 200, orientation: 6 });
     const response = await uploadImage(server.url, token, { data, filename: "rotated.jpg" });
     expect(response.status).toBe(201);
@@ -238,7 +308,11 @@ describe("POST /api/image", () => {
     expect(image).toMatchObject({ width: 200, height: 300 });
     for (const url of variantUrls(image)) {
       const meta = await metadataOf(`${server.url}${url}`);
-      expect({ width: meta.width, height: meta.height, orientation: meta.orientation }).toEqual({ width: 200, height: 300, orientation: undefined });
+      expect({ width: meta.width, height: meta.height, orientation: meta.orientation }).toEqual({
+        width: 200,
+        height: 300,
+        orientation: undefined,
+      });
     }
   });
 
@@ -249,7 +323,12 @@ describe("POST /api/image", () => {
   ])("stores the file name %j as a base name and writes nothing outside uploads", async (filename, stored) => {
     const base = path.dirname(server.uploadsDir);
     const before = fs.readdirSync(base).sort();
-    const response = await uploadImage(server.url, token, { data: await makeJpeg(80, 60, 100 + filename.length), filename }, { name: "traversal" });
+    const response = await uploadImage(
+      server.url,
+      token,
+      { data: await makeJpeg(80, 60, 100 + filename.length), filename },
+      { name: "traversal" },
+    );
     expect(response.status).toBe(201);
     const image = (await response.json()) as Image;
     expect(image.filename).toBe(stored);
@@ -257,7 +336,11 @@ describe("POST /api/image", () => {
     for (const dir of [base, path.dirname(base), server.uploadsDir, path.join(server.uploadsDir, "images")]) {
       expect(fs.existsSync(path.join(dir, stored)), dir).toBe(false);
     }
-    expect(fs.readdirSync(path.join(server.uploadsDir, "images", storageKeyOf(image))).every((f) => f === "original" || /^w\d+\.(webp|avif)$/.test(f))).toBe(true);
+    expect(
+      fs
+        .readdirSync(path.join(server.uploadsDir, "images", storageKeyOf(image)))
+        .every((f) => f === "original" || /^w\d+\.(webp|avif)$/.test(f)),
+    ).toBe(true);
   });
 
   it("drops control characters from an encoded file name (filename*)", async () => {
@@ -265,7 +348,9 @@ describe("POST /api/image", () => {
     const jpeg = await makeJpeg(90, 60, 200);
     const body = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nencoded\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename*=UTF-8''..%2F..%2Fevil%00%07%1B-ctl.jpg\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename*=UTF-8''..%2F..%2Fevil%00%07%1B-ctl.jpg\r\n`,
+      ),
       Buffer.from("Content-Type: image/jpeg\r\n\r\n"),
       jpeg,
       Buffer.from(`\r\n--${boundary}--\r\n`),
@@ -335,7 +420,11 @@ describe("POST /api/image", () => {
     expect(((await json.json()) as { message: string }).message).toMatch(/multipart\/form-data/);
     const form = new FormData();
     form.set("name", "no file");
-    const empty = await fetch(`${server.url}/api/image`, { method: "POST", headers: { Authorization: `Bearer ${token}` }, body: form });
+    const empty = await fetch(`${server.url}/api/image`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ message: "Send the image in the field named image." });
     expectNothingStored(server, before);
@@ -379,7 +468,11 @@ describe("POST /api/image with MAX_UPLOAD_MB=1", () => {
     const jpeg = await makeJpeg(200, 200, 9);
     const form = new FormData();
     form.set("name", "streamed");
-    form.set("image", new Blob([new Uint8Array(jpeg), crypto.randomBytes(2 * 1024 * 1024)], { type: "image/jpeg" }), "streamed.jpg");
+    form.set(
+      "image",
+      new Blob([new Uint8Array(jpeg), crypto.randomBytes(2 * 1024 * 1024)], { type: "image/jpeg" }),
+      "streamed.jpg",
+    );
     const encoded = new Response(form);
     const before = snapshot(small);
     const response = await fetch(`${small.url}/api/image`, {
@@ -395,6 +488,8 @@ describe("POST /api/image with MAX_UPLOAD_MB=1", () => {
   it("after a 413 the next upload on the same connection goes through", async () => {
     const tooBig = Buffer.concat([await makeJpeg(100, 100, 10), crypto.randomBytes(3 * 1024 * 1024)]);
     expect((await uploadImage(small.url, smallToken, { data: tooBig, filename: "huge.jpg" })).status).toBe(413);
-    expect((await uploadImage(small.url, smallToken, { data: await makeJpeg(100, 100, 11), filename: "ok.jpg" })).status).toBe(201);
+    expect(
+      (await uploadImage(small.url, smallToken, { data: await makeJpeg(100, 100, 11), filename: "ok.jpg" })).status,
+    ).toBe(201);
   });
 });

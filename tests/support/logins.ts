@@ -11,12 +11,20 @@ export interface RawResponse {
  * POSTs a JSON login over a socket of its own (no shared keep-alive pool), so
  * logins started together really reach the server in parallel.
  */
-export function postLogin(baseUrl: string, credentials: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
+export function postLogin(
+  baseUrl: string,
+  credentials: unknown,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   const body = Buffer.from(JSON.stringify(credentials));
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${baseUrl}/api/auth/login`,
-      { method: "POST", agent: false, headers: { "Content-Type": "application/json", "Content-Length": body.length, ...headers } },
+      {
+        method: "POST",
+        agent: false,
+        headers: { "Content-Type": "application/json", "Content-Length": body.length, ...headers },
+      },
       (response) => {
         let text = "";
         response.setEncoding("utf8");

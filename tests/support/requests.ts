@@ -29,7 +29,11 @@ const FILLER = Buffer.alloc(1024 * 1024, "a");
  * status codes and all the text received. The filler is one reused buffer,
  * so the test process stays small.
  */
-export async function sendBigBody(baseUrl: string, body: BigBody, next = "/healthz"): Promise<{ statuses: number[]; text: string }> {
+export async function sendBigBody(
+  baseUrl: string,
+  body: BigBody,
+  next = "/healthz",
+): Promise<{ statuses: number[]; text: string }> {
   const { host } = new URL(baseUrl);
   const connection = await rawConnection(baseUrl);
   const { socket } = connection;
@@ -41,13 +45,21 @@ export async function sendBigBody(baseUrl: string, body: BigBody, next = "/healt
       });
     }
   };
-  const headers = { Host: host, ...body.headers, ...(body.declareLength ? { "Content-Length": String(body.bytes) } : { "Transfer-Encoding": "chunked" }) };
+  const headers = {
+    Host: host,
+    ...body.headers,
+    ...(body.declareLength ? { "Content-Length": String(body.bytes) } : { "Transfer-Encoding": "chunked" }),
+  };
   const frame = (data: Buffer) => (body.declareLength ? [data] : [`${data.length.toString(16)}\r\n`, data, "\r\n"]);
-  await write(`${body.method} ${body.path} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`);
+  await write(
+    `${body.method} ${body.path} HTTP/1.1\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join("")}\r\n`,
+  );
   const prefix = Buffer.from(body.prefix);
   const suffix = Buffer.from(body.suffix ?? "");
   for (const part of frame(prefix)) await write(part);
-  for (let left = body.bytes - prefix.length - suffix.length; left > 0 && !connection.closed(); ) {
+  for (let left = body.bytes - prefix.length - suffix.length; left > 0 && !connection.closed();) {
     const chunk = FILLER.subarray(0, Math.min(FILLER.length, left));
     left -= chunk.length;
     for (const part of frame(chunk)) await write(part);

@@ -37,7 +37,9 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
   let rows: StoredRow[];
   try {
     integrity = String(sqlite.pragma("integrity_check", { simple: true }));
-    rows = sqlite.prepare("SELECT id, storage_key, variant_widths, avif_widths FROM images ORDER BY id").all() as StoredRow[];
+    rows = sqlite
+      .prepare("SELECT id, storage_key, variant_widths, avif_widths FROM images ORDER BY id")
+      .all() as StoredRow[];
   } finally {
     sqlite.close();
   }
@@ -46,10 +48,15 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
   const keys = new Set(rows.map((r) => r.storage_key));
   for (const row of rows) {
     const dir = path.join(imagesDir, row.storage_key);
-    const expected = imageFolderFiles(JSON.parse(row.variant_widths) as number[], JSON.parse(row.avif_widths) as number[]).sort();
+    const expected = imageFolderFiles(
+      JSON.parse(row.variant_widths) as number[],
+      JSON.parse(row.avif_widths) as number[],
+    ).sort();
     const actual = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
     if (actual.join() !== expected.join()) {
-      problems.push(`row ${row.id} (${row.storage_key}): expected files ${expected.join(" ")}, found ${actual.join(" ") || "no folder"}`);
+      problems.push(
+        `row ${row.id} (${row.storage_key}): expected files ${expected.join(" ")}, found ${actual.join(" ") || "no folder"}`,
+      );
     }
     for (const file of actual) {
       if (fs.statSync(path.join(dir, file)).size === 0) problems.push(`row ${row.id}: ${file} is empty`);

@@ -75,7 +75,11 @@ export function unfinishedUpload(url: string, token: string, bytes: number): Unf
   const controller = new AbortController();
   const body = new ReadableStream<Uint8Array>({
     start(stream) {
-      stream.enqueue(new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="unfinished.jpg"\r\n\r\n`));
+      stream.enqueue(
+        new TextEncoder().encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="unfinished.jpg"\r\n\r\n`,
+        ),
+      );
       stream.enqueue(crypto.randomBytes(bytes));
     },
   });

@@ -12,7 +12,9 @@ describe("TEST_BCRYPT_COST (test-only)", () => {
     expect(parseConfig({ TEST_BCRYPT_COST: "4" }).bcryptCost).toBe(4);
     for (const raw of ["3", "13", "31", "fast"]) {
       expect(() => parseConfig({ TEST_BCRYPT_COST: raw })).toThrow(ConfigError);
-      expect(() => parseConfig({ TEST_BCRYPT_COST: raw })).toThrow(`TEST_BCRYPT_COST must be a whole number from 4 to 12, got "${raw}"`);
+      expect(() => parseConfig({ TEST_BCRYPT_COST: raw })).toThrow(
+        `TEST_BCRYPT_COST must be a whole number from 4 to 12, got "${raw}"`,
+      );
     }
   });
 });

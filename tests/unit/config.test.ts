@@ -33,7 +33,17 @@ describe("parseConfig", () => {
   });
 
   it("treats empty values as unset", () => {
-    const empty = { PORT: "", DATA_DIR: "", UPLOADS_DIR: "", ADMIN_USERNAME: "", ADMIN_PASSWORD: "", SESSION_SECRET: "", COOKIE_SECURE: "", MAX_UPLOAD_MB: "", TRUST_PROXY: "" };
+    const empty = {
+      PORT: "",
+      DATA_DIR: "",
+      UPLOADS_DIR: "",
+      ADMIN_USERNAME: "",
+      ADMIN_PASSWORD: "",
+      SESSION_SECRET: "",
+      COOKIE_SECURE: "",
+      MAX_UPLOAD_MB: "",
+      TRUST_PROXY: "",
+    };
     expect(parseConfig(empty, cwd)).toEqual(parseConfig({}, cwd));
   });
 
@@ -97,7 +107,10 @@ describe("parseConfig", () => {
     [{ ADMIN_USERNAME: "a".repeat(65) }, /^ADMIN_USERNAME must be/],
     [{ ADMIN_PASSWORD: "short" }, /^ADMIN_PASSWORD must be 8 to 72 bytes long$/],
     [{ ADMIN_PASSWORD: "é".repeat(37) }, /^ADMIN_PASSWORD must be 8 to 72 bytes long$/],
-    [{ SESSION_SECRET: "long-enough-secret-123,short" }, /^SESSION_SECRET: every comma-separated secret must be at least 16 characters$/],
+    [
+      { SESSION_SECRET: "long-enough-secret-123,short" },
+      /^SESSION_SECRET: every comma-separated secret must be at least 16 characters$/,
+    ],
   ])("%o → ConfigError", (env, message) => {
     const error = configError(env);
     expect(error.name).toBe("ConfigError");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { galleryHref, listPosition, onlyViewerChanged, viewerImageId, viewerMode } from "~/components/gallery/gallery-url";
+import { galleryHref, listPosition, onlyViewerChanged, viewerImageId, viewerMode } from "~/lib/gallery-url";
 
 describe("gallery URLs", () => {
   it("keep the list position and drop sort parameters", () => {

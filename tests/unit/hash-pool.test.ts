@@ -38,7 +38,9 @@ describe("hash pool (real worker threads)", () => {
 
   it("a failing task rejects without stopping the pool", async () => {
     pool = createHashPool({ workers: 1, maxQueued: 2 });
-    await expect(pool.run({ op: "compare", password: "x", hash: 42 as unknown as string })).rejects.toThrow(/illegal arguments/i);
+    await expect(pool.run({ op: "compare", password: "x", hash: 42 as unknown as string })).rejects.toThrow(
+      /illegal arguments/i,
+    );
     expect(await pool.run({ op: "compare", password: "x", hash: bcrypt.hashSync("x", 4) })).toBe(true);
   });
 

@@ -11,7 +11,10 @@ describe("HttpError", () => {
   });
 
   it("reaches a page's error boundary with its status and message", () => {
-    const thrown = pageError(new HttpError(404, "There is no image with id 9")) as { init: ResponseInit; data: unknown };
+    const thrown = pageError(new HttpError(404, "There is no image with id 9")) as {
+      init: ResponseInit;
+      data: unknown;
+    };
     expect(thrown.init.status).toBe(404);
     expect(thrown.data).toEqual({ message: "There is no image with id 9" });
     const other = new Error("boom");

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { advance, emptyGrid, liveNeighbours, nextGeneration, parseLifeQuery, patternGrid, population, toggleCell, type Grid } from "~/lib/life";
+import {
+  advance,
+  emptyGrid,
+  liveNeighbours,
+  nextGeneration,
+  parseLifeQuery,
+  patternGrid,
+  population,
+  toggleCell,
+  type Grid,
+} from "~/lib/life";
 
 const fromRows = (rows: string[]): Grid => rows.map((row) => [...row].map((cell) => cell === "O"));
 const toRows = (grid: Grid): string[] => grid.map((row) => row.map((alive) => (alive ? "O" : ".")).join(""));
@@ -66,8 +76,16 @@ describe("toggleCell", () => {
 
 describe("parseLifeQuery", () => {
   it("reads valid values, caps the generation and falls back on invalid ones", () => {
-    expect(parseLifeQuery(new URLSearchParams("pattern=pulsar&seed=3&generation=7"))).toEqual({ pattern: "pulsar", seed: 3, generation: 7 });
+    expect(parseLifeQuery(new URLSearchParams("pattern=pulsar&seed=3&generation=7"))).toEqual({
+      pattern: "pulsar",
+      seed: 3,
+      generation: 7,
+    });
     expect(parseLifeQuery(new URLSearchParams("generation=100000"))).toMatchObject({ generation: 500 });
-    expect(parseLifeQuery(new URLSearchParams("pattern=__proto__&seed=0&generation=-2"))).toEqual({ pattern: "glider", seed: 1, generation: 0 });
+    expect(parseLifeQuery(new URLSearchParams("pattern=__proto__&seed=0&generation=-2"))).toEqual({
+      pattern: "glider",
+      seed: 1,
+      generation: 0,
+    });
   });
 });

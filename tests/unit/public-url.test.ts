@@ -19,11 +19,18 @@ describe("PUBLIC_URL", () => {
     expect(publicUrl(value)).toBe(origin);
   });
 
-  it.each(["photos.example.com", "/photography", "ftp://x.example", "https://x.example/?", "https://x.example/#", "https://x.example/a/", "https://u@x.example"])(
-    "%j is refused with one line",
-    (value) => {
-      expect(() => publicUrl(value)).toThrow(ConfigError);
-      expect(() => publicUrl(value)).toThrow(/^PUBLIC_URL must be the site's address like https:\/\/example\.com \(.+\), got ".*"$/);
-    },
-  );
+  it.each([
+    "photos.example.com",
+    "/photography",
+    "ftp://x.example",
+    "https://x.example/?",
+    "https://x.example/#",
+    "https://x.example/a/",
+    "https://u@x.example",
+  ])("%j is refused with one line", (value) => {
+    expect(() => publicUrl(value)).toThrow(ConfigError);
+    expect(() => publicUrl(value)).toThrow(
+      /^PUBLIC_URL must be the site's address like https:\/\/example\.com \(.+\), got ".*"$/,
+    );
+  });
 });

@@ -15,7 +15,10 @@ describe("safeRedirect encodes what a Location header cannot carry", () => {
     expect(() => new Headers({ Location: result })).not.toThrow();
   });
 
-  it.each(["/.//evil.example", "/a/..//evil.example", "/%2e%2e//evil.example", "/./%2e//evil.example"])("%j, a host after dot segments, falls back", (target) => {
-    expect(safeRedirect(target, "/fallback")).toBe("/fallback");
-  });
+  it.each(["/.//evil.example", "/a/..//evil.example", "/%2e%2e//evil.example", "/./%2e//evil.example"])(
+    "%j, a host after dot segments, falls back",
+    (target) => {
+      expect(safeRedirect(target, "/fallback")).toBe("/fallback");
+    },
+  );
 });

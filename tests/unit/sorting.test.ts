@@ -74,8 +74,16 @@ describe("randomValues", () => {
 
 describe("parseSortingQuery", () => {
   it("reads valid values and falls back on invalid ones", () => {
-    expect(parseSortingQuery(new URLSearchParams("algorithm=quick&seed=5&step=12"))).toEqual({ algorithm: "quick", seed: 5, step: 12 });
-    expect(parseSortingQuery(new URLSearchParams("algorithm=bogo&seed=-1&step=x"))).toEqual({ algorithm: "bubble", seed: 2024, step: 0 });
+    expect(parseSortingQuery(new URLSearchParams("algorithm=quick&seed=5&step=12"))).toEqual({
+      algorithm: "quick",
+      seed: 5,
+      step: 12,
+    });
+    expect(parseSortingQuery(new URLSearchParams("algorithm=bogo&seed=-1&step=x"))).toEqual({
+      algorithm: "bubble",
+      seed: 2024,
+      step: 0,
+    });
     expect(parseSortingQuery(new URLSearchParams("algorithm=toString"))).toMatchObject({ algorithm: "bubble" });
   });
 });

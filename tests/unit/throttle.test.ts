@@ -54,7 +54,9 @@ describe("login throttle", () => {
     const t = createThrottle();
     const arrivals = Array.from({ length: 20 }, () => t.begin(K, T0));
     expect(arrivals.filter((a) => a.allowed)).toHaveLength(LOGIN_LIMITS.freeAttempts);
-    expect(arrivals.slice(LOGIN_LIMITS.freeAttempts).map((a) => (a.allowed ? 0 : a.retryAfterSeconds))).toEqual(Array(15).fill(1));
+    expect(arrivals.slice(LOGIN_LIMITS.freeAttempts).map((a) => (a.allowed ? 0 : a.retryAfterSeconds))).toEqual(
+      Array(15).fill(1),
+    );
     // Answers arrive later: the wait runs from the last failure.
     for (const a of arrivals) if (a.allowed) a.attempt.failed(T0 + 3000);
     expect(wait(t, K, T0 + 3500)).toBe(1);

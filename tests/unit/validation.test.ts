@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { HttpError } from "~/server/http.server";
 import {
   cleanFilename,
   decodeCursor,
   encodeCursor,
-  MAX_DESCRIPTION_LENGTH,
-  MAX_NAME_LENGTH,
   parseImageId,
   parseImageText,
   parseListQuery,
@@ -156,18 +155,46 @@ describe("parseImageText", () => {
 });
 
 /** U+0000 and the bidi embeddings, overrides and isolates: invisible, and they can disguise a name ("photo\u202Egpj.exe"). */
-const STRIPPED_EVERYWHERE = ["\u0000", "\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
+const STRIPPED_EVERYWHERE = [
+  "\u0000",
+  "\u202A",
+  "\u202B",
+  "\u202C",
+  "\u202D",
+  "\u202E",
+  "\u2066",
+  "\u2067",
+  "\u2068",
+  "\u2069",
+];
 /** Other control characters: C0 (but tab and line breaks), DEL and C1. */
-const OTHER_CONTROLS = ["\u0001", "\u0007", "\u0008", "\u000B", "\u000C", "\u001B", "\u001F", "\u007F", "\u0080", "\u0085", "\u009F"];
+const OTHER_CONTROLS = [
+  "\u0001",
+  "\u0007",
+  "\u0008",
+  "\u000B",
+  "\u000C",
+  "\u001B",
+  "\u001F",
+  "\u007F",
+  "\u0080",
+  "\u0085",
+  "\u009F",
+];
 
 describe("parseImageText cleans the texts", () => {
   const codePoint = (c: string) => c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-  it.each([...STRIPPED_EVERYWHERE, ...OTHER_CONTROLS].map((c) => [codePoint(c), c]))("drops U+%s from the name and the description", (_, control) => {
-    expect(parseImageText({ name: `Har${control}bour${control}`, description: `${control}Fog${control} at dawn` })).toEqual({
-      name: "Harbour",
-      description: "Fog at dawn",
-    });
-  });
+  it.each([...STRIPPED_EVERYWHERE, ...OTHER_CONTROLS].map((c) => [codePoint(c), c]))(
+    "drops U+%s from the name and the description",
+    (_, control) => {
+      expect(
+        parseImageText({ name: `Har${control}bour${control}`, description: `${control}Fog${control} at dawn` }),
+      ).toEqual({
+        name: "Harbour",
+        description: "Fog at dawn",
+      });
+    },
+  );
 
   it("turns line breaks and tabs in a name into one space: a name is one line", () => {
     expect(parseImageText({ name: "Harbour\r\nat\tdawn\n" }).name).toBe("Harbour at dawn");
@@ -184,14 +211,23 @@ describe("parseImageText cleans the texts", () => {
     expect(parseImageText(text)).toEqual(text);
   });
 
-  it.each(["\u202E", "\u0000\u2066 \u2069", " \u202A\t\u202C "])("refuses a name of only control characters like a blank one (case %#)", async (name) => {
-    expect(await rejection(() => parseImageText({ name }))).toEqual({ status: 400, message: "name must not be empty" });
-  });
+  it.each(["\u202E", "\u0000\u2066 \u2069", " \u202A\t\u202C "])(
+    "refuses a name of only control characters like a blank one (case %#)",
+    async (name) => {
+      expect(await rejection(() => parseImageText({ name }))).toEqual({
+        status: 400,
+        message: "name must not be empty",
+      });
+    },
+  );
 
   it("measures the lengths after cleaning", () => {
     const name = `${"n".repeat(MAX_NAME_LENGTH)}${"\u202E".repeat(20)}`;
     const description = `${"d".repeat(MAX_DESCRIPTION_LENGTH)}${"\u0000".repeat(20)}`;
-    expect(parseImageText({ name, description })).toEqual({ name: "n".repeat(MAX_NAME_LENGTH), description: "d".repeat(MAX_DESCRIPTION_LENGTH) });
+    expect(parseImageText({ name, description })).toEqual({
+      name: "n".repeat(MAX_NAME_LENGTH),
+      description: "d".repeat(MAX_DESCRIPTION_LENGTH),
+    });
   });
 });
 
@@ -206,7 +242,7 @@ describe("cleanFilename", () => {
     expect(cleanFilename("a\u0000b\u2067c\u0007.jpg")).toBe("abc.jpg");
   });
 
-  it.each([undefined, "", "\u202E\u2069", "/"])("names a file without a usable name \"image\" (case %#)", (raw) => {
+  it.each([undefined, "", "\u202E\u2069", "/"])('names a file without a usable name "image" (case %#)', (raw) => {
     expect(cleanFilename(raw)).toBe("image");
   });
 });

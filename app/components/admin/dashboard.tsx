@@ -1,12 +1,11 @@
 import { Form, Link } from "react-router";
 import { useAuth } from "~/components/auth";
 import { formatBytes } from "~/lib/format";
+import { ADMIN_LOGOUT_PATH, GALLERY_PATH } from "~/lib/paths";
 import { ErrorBanners } from "./error-banners";
-import { ADMIN_LOGOUT_PATH } from "~/lib/paths";
-import type { Route } from "../../routes/+types/photography.admin";
 import { PlainUploadForm, UploadReportView } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
-import { useHydrated } from "~/components/use-hydrated";
+import type { Route } from "../../routes/+types/photography.admin";
 
 type DashboardData = Extract<Route.ComponentProps["loaderData"], { admin: true }>;
 
@@ -19,12 +18,11 @@ interface DashboardProps {
 
 export function Dashboard({ stats, upload, error }: DashboardProps) {
   const auth = useAuth();
-  const hydrated = useHydrated();
 
   return (
     <main className="admin">
       <header className="admin-header">
-        <Link to="/photography" className="back-link">
+        <Link to={GALLERY_PATH} className="back-link">
           <span aria-hidden="true">←</span> Back to the gallery
         </Link>
         <div className="admin-header__title">
@@ -60,15 +58,12 @@ export function Dashboard({ stats, upload, error }: DashboardProps) {
       </section>
 
       {upload && "results" in upload && <UploadReportView report={upload} />}
-      {/* The dropzone needs JavaScript; until it runs, the plain form does the same job. */}
-      {hydrated ? (
-        <UploadPanel />
-      ) : (
-        <section className="admin-section" aria-labelledby="upload-heading">
-          <h2 id="upload-heading">Upload Images</h2>
-          <PlainUploadForm />
-        </section>
-      )}
+      {/* The dropzone needs JavaScript; without it, the plain form does the same job. CSS shows the one that works. */}
+      <section className="admin-section no-js-only" aria-labelledby="plain-upload-heading">
+        <h2 id="plain-upload-heading">Upload Images</h2>
+        <PlainUploadForm />
+      </section>
+      <UploadPanel />
     </main>
   );
 }

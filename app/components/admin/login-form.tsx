@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { useAuth } from "~/components/auth";
 import { ErrorBanners } from "./error-banners";
 import { useHydrated } from "~/components/use-hydrated";
+import { GALLERY_PATH } from "~/lib/paths";
 
 interface LoginFormProps {
   /** The message of a failed attempt, shown in the banner. */
@@ -42,7 +43,7 @@ export function LoginForm({ error, redirectTo, username }: LoginFormProps) {
           </button>
         </Form>
         <p className="login-card__back">
-          <Link to="/photography">Back to the gallery</Link>
+          <Link to={GALLERY_PATH}>Back to the gallery</Link>
         </p>
       </div>
     </main>

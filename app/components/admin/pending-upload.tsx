@@ -1,10 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { formatKilobytes } from "~/lib/format";
 
-export type PendingPhase =
-  | { phase: "editing" }
-  | { phase: "uploading"; progress: number | null }
-  | { phase: "failed"; reason: string };
+type PendingPhase =
+  { phase: "editing" } | { phase: "uploading"; progress: number | null } | { phase: "failed"; reason: string };
 
 export interface PendingUpload {
   id: string;

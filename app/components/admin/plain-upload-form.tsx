@@ -1,10 +1,9 @@
 import { Form } from "react-router";
+import { MAX_FORM_FILES } from "~/lib/limits";
 import { ADMIN_UPLOAD_PATH } from "~/lib/paths";
 import type { Route } from "../../routes/+types/photography.admin";
 
 type UploadReport = NonNullable<Extract<Route.ComponentProps["loaderData"], { admin: true }>["upload"]>;
-
-export const MAX_FORM_FILES = 50;
 
 /** What the server did with each file of a plain-form upload. */
 export function UploadReportView({ report }: { report: Extract<UploadReport, { results: unknown }> }) {
@@ -16,7 +15,10 @@ export function UploadReportView({ report }: { report: Extract<UploadReport, { r
       <p>{`Stored ${stored} of ${total} ${total === 1 ? "file" : "files"}.`}</p>
       <ul>
         {results.map((result, index) => (
-          <li key={index} className={result.ok ? "upload-result upload-result--ok" : "upload-result upload-result--refused"}>
+          <li
+            key={index}
+            className={result.ok ? "upload-result upload-result--ok" : "upload-result upload-result--refused"}
+          >
             {result.ok ? (
               <>
                 <strong>Stored:</strong> {result.filename} as “{result.name}”

@@ -22,7 +22,7 @@ async function eachWithLimit<T>(items: T[], limit: number, task: (item: T) => Pr
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** The dropzone and the "Uploaded Images" list of pending items (JavaScript only). */
+/** The dropzone and the "Uploaded Images" list of pending items: JavaScript only, so hidden by CSS without it. */
 export function UploadPanel() {
   const { token } = useAuth();
   const revalidator = useRevalidator();
@@ -98,7 +98,7 @@ export function UploadPanel() {
 
   return (
     <>
-      <section className="admin-section" aria-labelledby="upload-heading">
+      <section className="admin-section js-only" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload Images</h2>
         <UploadDropzone onFiles={addFiles} />
         <div className="upload-notices" role="status">
@@ -121,7 +121,7 @@ export function UploadPanel() {
         </div>
       </section>
 
-      <section className="admin-section" aria-labelledby="pending-heading">
+      <section className="admin-section js-only" aria-labelledby="pending-heading">
         <div className="admin-section__header">
           <h2 id="pending-heading">Uploaded Images</h2>
           <div className="actions">

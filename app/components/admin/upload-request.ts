@@ -1,6 +1,7 @@
+import { href } from "react-router";
 import type { Image } from "~/lib/image";
 
-export type UploadOutcome = { ok: true; image: Image } | { ok: false; reason: string };
+type UploadOutcome = { ok: true; image: Image } | { ok: false; reason: string };
 
 interface UploadRequest {
   file: File;
@@ -27,7 +28,14 @@ function reasonOf(xhr: XMLHttpRequest): string {
  * Posts one image to POST /api/image as multipart. XMLHttpRequest rather than
  * fetch because only it reports upload progress.
  */
-export function uploadImage({ file, name, description, token, onProgress, signal }: UploadRequest): Promise<UploadOutcome> {
+export function uploadImage({
+  file,
+  name,
+  description,
+  token,
+  onProgress,
+  signal,
+}: UploadRequest): Promise<UploadOutcome> {
   return new Promise((resolve) => {
     const body = new FormData();
     body.set("name", name);
@@ -35,7 +43,7 @@ export function uploadImage({ file, name, description, token, onProgress, signal
     body.set("image", file, file.name);
 
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/image");
+    xhr.open("POST", href("/api/image"));
     xhr.setRequestHeader("Accept", "application/json");
     if (token) xhr.setRequestHeader("Authorization", `Bearer ${token}`);
     xhr.upload.addEventListener("progress", (event) => {
@@ -48,7 +56,9 @@ export function uploadImage({ file, name, description, token, onProgress, signal
         resolve({ ok: false, reason: reasonOf(xhr) });
       }
     });
-    xhr.addEventListener("error", () => resolve({ ok: false, reason: "Network error: the server could not be reached." }));
+    xhr.addEventListener("error", () =>
+      resolve({ ok: false, reason: "Network error: the server could not be reached." }),
+    );
     xhr.addEventListener("abort", () => resolve({ ok: false, reason: "Request aborted." }));
     signal.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(body);

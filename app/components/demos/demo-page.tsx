@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/icons";
+import { HOME_PATH } from "~/lib/paths";
 import "~/styles/demos.css";
 
 interface Props {
@@ -13,7 +14,7 @@ interface Props {
 export function DemoPage({ title, intro, children }: Props) {
   return (
     <main className="demo">
-      <Link to="/#projects" className="demo__back">
+      <Link to={`${HOME_PATH}#projects`} className="demo__back">
         <ArrowLeftIcon className="demo__back-icon" />
         Back to projects
       </Link>

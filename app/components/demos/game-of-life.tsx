@@ -15,17 +15,15 @@ import {
   type LifeQuery,
 } from "~/lib/life";
 import { ChoiceForm } from "./choice-form";
-import { useHydrated } from "~/components/use-hydrated";
 
 const TICK_MS = 120;
 
 /**
  * The URL names a pattern and a generation, which the server renders; the links
  * step through generations without JavaScript. With JavaScript the board lives
- * in the page: Play, Clear and clicking cells to draw.
+ * in the page: Play, Clear and clicking cells to draw (`js-only`, hidden by CSS without it).
  */
 export function GameOfLife({ query }: { query: LifeQuery }) {
-  const hydrated = useHydrated();
   const [board, setBoard] = useState(() => ({
     grid: advance(patternGrid(query.pattern, query.seed), query.generation),
     generation: query.generation,
@@ -36,13 +34,15 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
 
   useEffect(() => {
     if (!playing) return;
-    const timer = setInterval(() => setBoard((current) => ({ grid: nextGeneration(current.grid), generation: current.generation + 1 })), TICK_MS);
+    const timer = setInterval(
+      () => setBoard((current) => ({ grid: nextGeneration(current.grid), generation: current.generation + 1 })),
+      TICK_MS,
+    );
     return () => clearInterval(timer);
   }, [playing]);
 
   /** With JavaScript the step links act on the board in the page, keeping cells drawn by hand. */
   function stepInPage(event: MouseEvent, generations: number) {
-    if (!hydrated) return;
     event.preventDefault();
     setBoard((current) => ({ grid: advance(current.grid, generations), generation: current.generation + generations }));
   }
@@ -51,7 +51,8 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
     const box = event.currentTarget.getBoundingClientRect();
     const x = Math.floor(((event.clientX - box.left) / box.width) * WIDTH);
     const y = Math.floor(((event.clientY - box.top) / box.height) * HEIGHT);
-    if (x >= 0 && x < WIDTH && y >= 0 && y < HEIGHT) setBoard((current) => ({ ...current, grid: toggleCell(current.grid, x, y) }));
+    if (x >= 0 && x < WIDTH && y >= 0 && y < HEIGHT)
+      setBoard((current) => ({ ...current, grid: toggleCell(current.grid, x, y) }));
   }
 
   const nextHref = lifeHref({ ...query, generation: Math.min(MAX_GENERATION, generation + 1) });
@@ -59,9 +60,20 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
 
   return (
     <>
-      <ChoiceForm name="pattern" label="Pattern" options={PATTERNS} value={query.pattern} seed={query.seed} submitLabel="Load pattern">
+      <ChoiceForm
+        name="pattern"
+        label="Pattern"
+        options={PATTERNS}
+        value={query.pattern}
+        seed={query.seed}
+        submitLabel="Load pattern"
+      >
         {query.pattern === "random" ? (
-          <Link className="demo-link" to={lifeHref({ pattern: "random", seed: query.seed + 1, generation: 0 })} preventScrollReset>
+          <Link
+            className="demo-link"
+            to={lifeHref({ pattern: "random", seed: query.seed + 1, generation: 0 })}
+            preventScrollReset
+          >
             Another soup
           </Link>
         ) : null}
@@ -73,15 +85,28 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           role="img"
           aria-label={`Generation ${generation}: ${alive} living cells`}
-          onClick={hydrated ? drawCell : undefined}
+          onClick={drawCell}
         >
           <rect className="life__background" width={WIDTH} height={HEIGHT} />
           {grid.flatMap((row, y) =>
-            row.map((isAlive, x) => (isAlive ? <rect key={`${x},${y}`} className="life__cell" x={x + 0.08} y={y + 0.08} width={0.84} height={0.84} rx={0.15} /> : null)),
+            row.map((isAlive, x) =>
+              isAlive ? (
+                <rect
+                  key={`${x},${y}`}
+                  className="life__cell"
+                  x={x + 0.08}
+                  y={y + 0.08}
+                  width={0.84}
+                  height={0.84}
+                  rx={0.15}
+                />
+              ) : null,
+            ),
           )}
         </svg>
         <figcaption className="life__caption">
-          Generation <strong data-testid="generation">{generation}</strong> · <span data-testid="population">{alive}</span> living cells
+          Generation <strong data-testid="generation">{generation}</strong> ·{" "}
+          <span data-testid="population">{alive}</span> living cells
         </figcaption>
       </figure>
 
@@ -98,7 +123,6 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
           preventScrollReset
           replace
           onClick={(event) => {
-            if (!hydrated) return;
             event.preventDefault();
             setPlaying(false);
             setBoard({ grid: patternGrid(query.pattern, query.seed), generation: 0 });
@@ -106,26 +130,26 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
         >
           Reset
         </Link>
-        {/* Last, so their arrival after hydration moves nothing already on screen. */}
-        {hydrated ? (
-          <>
-            <button type="button" className="demo-button" onClick={() => setPlaying(!playing)} aria-pressed={playing}>
-              {playing ? "Pause" : "Play"}
-            </button>
-            <button
-              type="button"
-              className="demo-button demo-button--secondary"
-              onClick={() => {
-                setPlaying(false);
-                setBoard({ grid: emptyGrid(), generation: 0 });
-              }}
-            >
-              Clear
-            </button>
-          </>
-        ) : null}
+        <button
+          type="button"
+          className="demo-button js-only"
+          onClick={() => setPlaying(!playing)}
+          aria-pressed={playing}
+        >
+          {playing ? "Pause" : "Play"}
+        </button>
+        <button
+          type="button"
+          className="demo-button demo-button--secondary js-only"
+          onClick={() => {
+            setPlaying(false);
+            setBoard({ grid: emptyGrid(), generation: 0 });
+          }}
+        >
+          Clear
+        </button>
       </nav>
-      {hydrated ? <p className="demo__hint">Click the board to draw or erase cells.</p> : null}
+      <p className="demo__hint js-only">Click the board to draw or erase cells.</p>
     </>
   );
 }

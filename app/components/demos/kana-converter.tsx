@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { convertDigits, parseNumeral, type KanaScript } from "~/lib/kana";
+import { convertDigits, MAX_DIGITS, parseNumeral, type KanaScript } from "~/lib/kana";
 
 interface Props {
   /** From the URL, so the server renders the answer of a submitted form. */
@@ -35,14 +35,20 @@ export function KanaConverter({ initialNumber, initialScript }: Props) {
             aria-describedby={error ? "number-error" : "number-hint"}
           />
           <p id="number-hint" className="field__hint">
-            A whole number of up to 20 digits, e.g. 2024.
+            {`A whole number of up to ${MAX_DIGITS} digits, e.g. 2024.`}
           </p>
         </div>
         <fieldset className="field">
           <legend>Script</legend>
           {(["hiragana", "katakana"] as const).map((value) => (
             <label key={value} className="choice">
-              <input type="radio" name="script" value={value} checked={script === value} onChange={() => setScript(value)} />
+              <input
+                type="radio"
+                name="script"
+                value={value}
+                checked={script === value}
+                onChange={() => setScript(value)}
+              />
               {value === "hiragana" ? "Hiragana" : "Katakana"}
             </label>
           ))}

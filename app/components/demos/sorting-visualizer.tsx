@@ -1,8 +1,15 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ALGORITHMS, describeStep, randomValues, sortingHref, sortSteps, MAX_VALUE, type SortingQuery } from "~/lib/sorting";
+import {
+  ALGORITHMS,
+  describeStep,
+  randomValues,
+  sortingHref,
+  sortSteps,
+  MAX_VALUE,
+  type SortingQuery,
+} from "~/lib/sorting";
 import { ChoiceForm } from "./choice-form";
-import { useHydrated } from "~/components/use-hydrated";
 
 const STEP_MS = 120;
 
@@ -11,10 +18,9 @@ const nextSeed = (seed: number) => ((seed * 7919) % 999_983) + 1;
 
 /**
  * Every step has its own URL, so the page steps through the sort without JavaScript;
- * with JavaScript, Play animates the steps in place and leaves the URL at the step it paused on.
+ * with JavaScript, Play (`js-only`) animates the steps in place and leaves the URL at the step it paused on.
  */
 export function SortingVisualizer({ query }: { query: SortingQuery }) {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const steps = useMemo(() => sortSteps(query.algorithm, randomValues(query.seed)), [query.algorithm, query.seed]);
   const last = steps.length - 1;
@@ -50,8 +56,19 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
 
   return (
     <>
-      <ChoiceForm name="algorithm" label="Algorithm" options={ALGORITHMS} value={query.algorithm} seed={query.seed} submitLabel="Show">
-        <Link className="demo-link" to={sortingHref({ ...query, seed: nextSeed(query.seed), step: 0 })} preventScrollReset>
+      <ChoiceForm
+        name="algorithm"
+        label="Algorithm"
+        options={ALGORITHMS}
+        value={query.algorithm}
+        seed={query.seed}
+        submitLabel="Show"
+      >
+        <Link
+          className="demo-link"
+          to={sortingHref({ ...query, seed: nextSeed(query.seed), step: 0 })}
+          preventScrollReset
+        >
           New numbers
         </Link>
       </ChoiceForm>
@@ -59,7 +76,12 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
       <figure className="demo-panel sorting">
         <ol className="sorting__bars" aria-label={`Numbers at step ${shown}`}>
           {step.values.map((value, index) => (
-            <li key={index} className="sorting__bar" data-state={stateOf(index)} style={{ height: `${(value / MAX_VALUE) * 100}%` }}>
+            <li
+              key={index}
+              className="sorting__bar"
+              data-state={stateOf(index)}
+              style={{ height: `${(value / MAX_VALUE) * 100}%` }}
+            >
               <span className="sorting__value">{value}</span>
             </li>
           ))}
@@ -90,12 +112,14 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
         <StepLink to={href(last)} disabled={shown === last}>
           Last step
         </StepLink>
-        {/* Last, so its arrival after hydration moves nothing already on screen. */}
-        {hydrated ? (
-          <button type="button" className="demo-button" onClick={togglePlaying} aria-pressed={playingStep !== null}>
-            {playingStep === null ? "Play" : "Pause"}
-          </button>
-        ) : null}
+        <button
+          type="button"
+          className="demo-button js-only"
+          onClick={togglePlaying}
+          aria-pressed={playingStep !== null}
+        >
+          {playingStep === null ? "Play" : "Pause"}
+        </button>
       </nav>
     </>
   );
@@ -105,6 +129,8 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
 function StepLink({ to, disabled, children }: { to: string; disabled: boolean; children: string }) {
   if (disabled) {
     return (
+      // ARIA's disabled link: announced as a link that is unavailable, and out of the tab order without an href.
+      // eslint-disable-next-line jsx-a11y/anchor-is-valid
       <a className="demo-link" aria-disabled="true" role="link">
         {children}
       </a>

@@ -2,10 +2,11 @@ import { memo } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { Image } from "~/lib/image";
-import { galleryHref, type ViewerHistoryState } from "./gallery-url";
+import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
 
 /** Matches gallery.css: 1 column, 2 from 640px, 3 from 1024px, inside an 80rem page with 1rem gaps and padding. */
-const THUMBNAIL_SIZES = "(min-width: 1024px) calc((min(100vw, 80rem) - 4rem) / 3), (min-width: 640px) calc((100vw - 3rem) / 2), calc(100vw - 2rem)";
+const THUMBNAIL_SIZES =
+  "(min-width: 1024px) calc((min(100vw, 80rem) - 4rem) / 3), (min-width: 640px) calc((100vw - 3rem) / 2), calc(100vw - 2rem)";
 const IN_PLACE: ViewerHistoryState = { inPlace: true };
 
 /**
@@ -37,6 +38,8 @@ export const GalleryChunk = memo(function GalleryChunk({ images, position, first
             to={galleryHref(position, { image: image.id })}
             state={IN_PLACE}
             preventScrollReset
+            // The photo is in the list: the viewer needs nothing from the server.
+            defaultShouldRevalidate={false}
             className="gallery-thumb"
             data-image-id={image.id}
           >

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useSearchParams } from "react-router";
 import type { ImagePage } from "~/lib/image";
 import { GalleryChunk } from "./gallery-chunk";
-import { galleryHref, viewerImageId, viewerMode } from "./gallery-url";
+import { galleryHref, viewerImageId, viewerMode } from "~/lib/gallery-url";
 import { LoadMore } from "./load-more";
-import type { ViewerImage } from "./types";
+import type { ServerViewer } from "./types";
 import { useGalleryList } from "./use-gallery-list";
 import { useViewerNavigation } from "./use-viewer-navigation";
 import { Viewer, type ViewerPhoto } from "./viewer";
@@ -17,7 +17,7 @@ interface Props {
   position: string;
   admin: boolean;
   /** The photo the server resolved for `?image=`, with its neighbours: covers deep links to photos outside the list. */
-  serverViewer: ViewerImage | null;
+  serverViewer: ServerViewer;
   /** The page's heading and the admin notice, made inert with the grid while the viewer is open. */
   children: ReactNode;
   titleId: string;
@@ -26,7 +26,9 @@ interface Props {
 export function Gallery({ first, position, admin, serverViewer, children, titleId }: Props) {
   const list = useGalleryList(first);
   const [searchParams] = useSearchParams();
-  const { show } = useViewerNavigation(position);
+  const { indexById } = list;
+  const isLoaded = useCallback((id: number) => indexById.has(id), [indexById]);
+  const { show } = useViewerNavigation(position, isLoaded);
   const viewerId = viewerImageId(searchParams);
   const mode = admin ? viewerMode(searchParams) : "view";
 
@@ -78,7 +80,8 @@ export function Gallery({ first, position, admin, serverViewer, children, titleI
   const { imageUpdated, imageRemoved } = list;
   const deleted = useCallback(
     (id: number) => {
-      if (photo?.image.id === id) focusAfterDelete.current = typeof photo.next === "number" ? photo.next : photo.previous;
+      if (photo?.image.id === id)
+        focusAfterDelete.current = typeof photo.next === "number" ? photo.next : photo.previous;
       imageRemoved(id);
     },
     [imageRemoved, photo],
@@ -104,7 +107,9 @@ export function Gallery({ first, position, admin, serverViewer, children, titleI
             <LoadMore
               hasMore={list.hasMore}
               status={list.status}
-              nextHref={list.nextCursor ? galleryHref(new URLSearchParams({ cursor: list.nextCursor }).toString()) : null}
+              nextHref={
+                list.nextCursor ? galleryHref(new URLSearchParams({ cursor: list.nextCursor }).toString()) : null
+              }
               loadMore={loadMore}
             />
           </>
@@ -116,6 +121,7 @@ export function Gallery({ first, position, admin, serverViewer, children, titleI
           mode={mode}
           position={position}
           admin={admin}
+          isLoaded={isLoaded}
           onLoadNext={loadNext}
           onUpdated={imageUpdated}
           onDeleted={deleted}

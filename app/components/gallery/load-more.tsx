@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { LoadStatus } from "./use-gallery-list";
-import { useHydrated } from "~/components/use-hydrated";
 
 /** Start fetching a screen ahead, so scrolling rarely reaches the end of what is loaded. */
 const PREFETCH_MARGIN = "0px 0px 1000px 0px";
@@ -15,42 +14,35 @@ interface Props {
 }
 
 /**
- * The end of the list. With JavaScript a sentinel loads the next page when it
- * nears the viewport; without it a plain link asks the server for the next page.
+ * The end of the list. With JavaScript it is a sentinel that loads the next
+ * page when it nears the viewport; without it a plain link asks the server for
+ * the next page (hidden by CSS where JavaScript runs).
  */
 export function LoadMore({ hasMore, status, nextHref, loadMore }: Props) {
-  const hydrated = useHydrated();
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const element = sentinel.current;
-    if (!hydrated || !element || !hasMore || status !== "idle") return;
+    if (!element || !hasMore || status !== "idle") return;
     // A new observer reports at once, so a page too short to scroll keeps loading.
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadMore();
-    }, { rootMargin: PREFETCH_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hydrated, hasMore, status, loadMore]);
+  }, [hasMore, status, loadMore]);
 
-  if (!hydrated) {
-    return (
-      <div className="gallery-end">
-        {nextHref ? (
-          <Link to={nextHref} className="button">
-            Load more
-          </Link>
-        ) : (
-          <p>No more images to load.</p>
-        )}
-      </div>
-    );
-  }
   return (
     <div className="gallery-end" ref={sentinel}>
-      <p role="status">
-        {status === "loading" ? "Loading more images..." : !hasMore ? "No more images to load." : ""}
-      </p>
+      {nextHref ? (
+        <Link to={nextHref} className="button no-js-only">
+          Load more
+        </Link>
+      ) : null}
+      <p role="status">{status === "loading" ? "Loading more images..." : !hasMore ? "No more images to load." : ""}</p>
       {status === "failed" ? (
         <p className="gallery-error" role="alert">
           Could not load more images.{" "}

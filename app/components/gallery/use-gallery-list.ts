@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useMemo, useReducer, useRef } from "react";
+import { href } from "react-router";
 import type { Image, ImagePage } from "~/lib/image";
-import { rememberLoadedImages } from "./loaded-images";
 
 /** One fetched page. Its `images` array keeps its identity until one of its photos changes, so its memoised rendering is skipped. */
-export interface Chunk {
+interface Chunk {
   key: string;
   images: Image[];
 }
@@ -88,7 +88,6 @@ export function useGalleryList(first: ImagePage) {
 
   const order = useMemo(() => state.chunks.flatMap((chunk) => chunk.images), [state.chunks]);
   const indexById = useMemo(() => new Map(order.map((image, index) => [image.id, index])), [order]);
-  useEffect(() => rememberLoadedImages(indexById.keys()), [indexById]);
 
   const { nextCursor, hasMore } = state;
   const loadMore = useCallback(async () => {
@@ -96,10 +95,10 @@ export function useGalleryList(first: ImagePage) {
     loading.current = true;
     dispatch({ type: "loading" });
     try {
-      const response = await fetch(`/api/image?cursor=${encodeURIComponent(nextCursor)}`, {
+      const response = await fetch(`${href("/api/image")}?cursor=${encodeURIComponent(nextCursor)}`, {
         headers: { Accept: "application/json" },
       });
-      if (!response.ok) throw new Error(`GET /api/image answered ${response.status}`);
+      if (!response.ok) throw new Error(`GET ${response.url} answered ${response.status}`);
       dispatch({ type: "loaded", key: nextCursor, page: (await response.json()) as ImagePage });
     } catch (error) {
       console.error(error);

@@ -1,15 +1,16 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { galleryHref, type ViewerHistoryState, type ViewerMode } from "./gallery-url";
+import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
 
 const IN_PLACE: ViewerHistoryState = { inPlace: true };
 
 /**
  * Moves the viewer within the page's history: photo to photo and mode to mode
  * replace the entry; leaving steps back when the viewer was opened in place
- * (the gallery entry is right behind it, scroll position and all).
+ * (the gallery entry is right behind it, scroll position and all). A photo the
+ * list holds opens without asking the server; `isLoaded` tells which.
  */
-export function useViewerNavigation(position: string) {
+export function useViewerNavigation(position: string, isLoaded: (id: number) => boolean) {
   const navigate = useNavigate();
   const location = useLocation();
   const inPlace = (location.state as Partial<ViewerHistoryState> | null)?.inPlace === true;
@@ -17,8 +18,13 @@ export function useViewerNavigation(position: string) {
 
   const show = useCallback(
     (image: number, mode: ViewerMode = "view") =>
-      navigate(galleryHref(position, { image, mode }), { replace: true, preventScrollReset: true, state }),
-    [navigate, position, state],
+      navigate(galleryHref(position, { image, mode }), {
+        replace: true,
+        preventScrollReset: true,
+        state,
+        defaultShouldRevalidate: !isLoaded(image),
+      }),
+    [navigate, position, state, isLoaded],
   );
 
   const leave = useCallback(() => {

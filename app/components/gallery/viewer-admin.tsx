@@ -1,9 +1,10 @@
 import { useEffect, useRef, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { Link, useActionData, useFetcher, useLocation, type LinkProps } from "react-router";
+import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
 import type { Image } from "~/lib/image";
-import { loginHref, scriptActionHref } from "~/lib/paths";
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
+import { GALLERY_PATH, loginHref, scriptActionHref } from "~/lib/paths";
 import type { action } from "~/routes/photography";
-import { GALLERY_PATH, galleryHref, type ViewerHistoryState, type ViewerMode } from "./gallery-url";
 
 const DELETE_QUESTION = "Are you sure you want to delete this image?";
 
@@ -12,6 +13,8 @@ interface Props {
   mode: ViewerMode;
   position: string;
   historyState: ViewerHistoryState | undefined;
+  /** The photo is in the gallery list: switching modes needs no server round trip. */
+  loaded: boolean;
   onSaved: (image: Image) => void;
   onDeleted: (id: number) => void;
 }
@@ -22,11 +25,12 @@ interface Props {
  * post to the page and are redirected back; with it, the same forms go through
  * a fetcher and the page updates the photo where it is.
  */
-export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDeleted }: Props) {
+export function ViewerAdmin({ image, mode, position, historyState, loaded, onSaved, onDeleted }: Props) {
   const fetcher = useFetcher<typeof action>();
   const posted = useActionData<typeof action>();
   const handled = useRef<typeof fetcher.data>(undefined);
   const location = useLocation();
+  const modeLinkProps = { state: historyState, defaultShouldRevalidate: !loaded };
   const busy = fetcher.state !== "idle";
   const viewHref = galleryHref(position, { image: image.id });
   const listHref = galleryHref(position);
@@ -55,12 +59,19 @@ export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDe
   function confirmDelete(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     if (busy || !window.confirm(DELETE_QUESTION)) return;
-    void fetcher.submit({ intent: "delete", id: String(image.id) }, { method: "post", action: scriptActionHref(GALLERY_PATH) });
+    void fetcher.submit(
+      { intent: "delete", id: String(image.id) },
+      { method: "post", action: scriptActionHref(GALLERY_PATH) },
+    );
   }
 
   const error = failure ? (
     <p className="viewer-error" role="alert">
-      {failure.sessionEnded ? <Link to={loginHref(location.pathname + location.search)}>{failure.message}</Link> : failure.message}
+      {failure.sessionEnded ? (
+        <Link to={loginHref(location.pathname + location.search)}>{failure.message}</Link>
+      ) : (
+        failure.message
+      )}
     </p>
   ) : null;
 
@@ -71,7 +82,7 @@ export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDe
         <button type="submit" className={submitClass} disabled={busy}>
           {submit}
         </button>
-        <ModeLink to={viewHref} state={historyState} className="button button--secondary">
+        <ModeLink to={viewHref} {...modeLinkProps} className="button button--secondary">
           Cancel
         </ModeLink>
       </div>
@@ -80,7 +91,16 @@ export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDe
 
   if (mode === "edit") {
     return (
-      <AdminForm intent="update" image={image} mode={mode} position={position} redirectTo={viewHref} onSubmit={submitInPlace} label={{ "aria-label": "Edit image" }} footer={footer("Save", "button")}>
+      <AdminForm
+        intent="update"
+        image={image}
+        mode={mode}
+        position={position}
+        redirectTo={viewHref}
+        onSubmit={submitInPlace}
+        label={{ "aria-label": "Edit image" }}
+        footer={footer("Save", "button")}
+      >
         <label htmlFor="viewer-name">Name</label>
         <input
           id="viewer-name"
@@ -89,7 +109,9 @@ export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDe
           placeholder="Image name"
           defaultValue={failure?.values?.name ?? image.name}
           required
-          maxLength={200}
+          maxLength={MAX_NAME_LENGTH}
+          // The admin asked to edit: focus goes to the first field, as in any dialog that opens on request.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
         />
         <label htmlFor="viewer-description">Description</label>
@@ -98,7 +120,7 @@ export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDe
           name="description"
           placeholder="Image description"
           defaultValue={failure?.values?.description ?? image.description}
-          maxLength={5000}
+          maxLength={MAX_DESCRIPTION_LENGTH}
           rows={4}
         />
       </AdminForm>
@@ -107,7 +129,16 @@ export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDe
 
   if (mode === "confirm-delete") {
     return (
-      <AdminForm intent="delete" image={image} mode={mode} position={position} redirectTo={listHref} onSubmit={submitInPlace} label={{ "aria-labelledby": "viewer-delete-question" }} footer={footer("Delete", "button button--danger")}>
+      <AdminForm
+        intent="delete"
+        image={image}
+        mode={mode}
+        position={position}
+        redirectTo={listHref}
+        onSubmit={submitInPlace}
+        label={{ "aria-labelledby": "viewer-delete-question" }}
+        footer={footer("Delete", "button button--danger")}
+      >
         <p id="viewer-delete-question">{DELETE_QUESTION}</p>
       </AdminForm>
     );
@@ -117,12 +148,12 @@ export function ViewerAdmin({ image, mode, position, historyState, onSaved, onDe
     <>
       {error}
       <div className="viewer-actions">
-        <ModeLink to={galleryHref(position, { image: image.id, mode: "edit" })} state={historyState} className="button">
+        <ModeLink to={galleryHref(position, { image: image.id, mode: "edit" })} {...modeLinkProps} className="button">
           Edit
         </ModeLink>
         <ModeLink
           to={galleryHref(position, { image: image.id, mode: "confirm-delete" })}
-          state={historyState}
+          {...modeLinkProps}
           className="button button--danger"
           onClick={confirmDelete}
           aria-disabled={busy || undefined}
@@ -151,7 +182,13 @@ interface AdminFormProps {
 /** Posts to the page's own URL, so a failure without JavaScript renders the same step with its message. */
 function AdminForm({ intent, image, mode, position, redirectTo, onSubmit, label, children, footer }: AdminFormProps) {
   return (
-    <form method="post" action={galleryHref(position, { image: image.id, mode })} className="viewer-form" onSubmit={onSubmit} {...label}>
+    <form
+      method="post"
+      action={galleryHref(position, { image: image.id, mode })}
+      className="viewer-form"
+      onSubmit={onSubmit}
+      {...label}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={image.id} />
       <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import type { Image } from "~/lib/image";
-import { galleryHref, type ViewerHistoryState, type ViewerMode } from "./gallery-url";
+import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
 import { useViewerNavigation } from "./use-viewer-navigation";
 import { ViewerAdmin } from "./viewer-admin";
 import "~/styles/viewer.css";
@@ -23,6 +23,8 @@ interface Props {
   mode: ViewerMode;
   position: string;
   admin: boolean;
+  /** Whether the gallery list holds a photo, which then opens without a server round trip. */
+  isLoaded: (id: number) => boolean;
   onLoadNext: () => void;
   onUpdated: (image: Image) => void;
   onDeleted: (id: number) => void;
@@ -53,9 +55,9 @@ function isTextField(target: EventTarget | null): boolean {
  * previous and next are plain links. With JavaScript it fades out on close
  * (Escape, backdrop, close button), keeps focus inside and follows the arrow keys.
  */
-export function Viewer({ photo, mode, position, admin, onLoadNext, onUpdated, onDeleted }: Props) {
+export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onUpdated, onDeleted }: Props) {
   const { image, previous, next } = photo;
-  const { show, leave, state } = useViewerNavigation(position);
+  const { show, leave, state } = useViewerNavigation(position, isLoaded);
   const location = useLocation();
   const [closing, setClosing] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
@@ -151,6 +153,8 @@ export function Viewer({ photo, mode, position, admin, onLoadNext, onUpdated, on
   );
 
   return (
+    // A click on the backdrop closes, as Escape and the Close link do for the keyboard (handled on the document).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={dialog}
       className={closing ? "viewer viewer--closing" : "viewer"}
@@ -160,7 +164,13 @@ export function Viewer({ photo, mode, position, admin, onLoadNext, onUpdated, on
       onClick={closeOnBackdrop}
       data-backdrop=""
     >
-      <Link ref={closeLink} to={galleryHref(position)} className="viewer-close" onClick={closeWithFade} preventScrollReset>
+      <Link
+        ref={closeLink}
+        to={galleryHref(position)}
+        className="viewer-close"
+        onClick={closeWithFade}
+        preventScrollReset
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
@@ -174,13 +184,25 @@ export function Viewer({ photo, mode, position, admin, onLoadNext, onUpdated, on
       </div>
 
       <nav className="viewer-nav" aria-label="Photos" data-backdrop="">
-        {previous !== null ? <StepLink to={galleryHref(position, { image: previous })} state={state} direction="previous" /> : null}
+        {previous !== null ? (
+          <StepLink
+            to={galleryHref(position, { image: previous })}
+            state={state}
+            loaded={isLoaded(previous)}
+            direction="previous"
+          />
+        ) : null}
         {next === "load" ? (
           <button type="button" className="viewer-step viewer-step--next" onClick={onLoadNext}>
             <StepLabel direction="next" />
           </button>
         ) : next !== null ? (
-          <StepLink to={galleryHref(position, { image: next })} state={state} direction="next" />
+          <StepLink
+            to={galleryHref(position, { image: next })}
+            state={state}
+            loaded={isLoaded(next)}
+            direction="next"
+          />
         ) : null}
       </nav>
 
@@ -195,6 +217,7 @@ export function Viewer({ photo, mode, position, admin, onLoadNext, onUpdated, on
             mode={mode}
             position={position}
             historyState={state}
+            loaded={isLoaded(image.id)}
             onSaved={saved}
             onDeleted={deleted}
           />
@@ -215,9 +238,24 @@ function StepLabel({ direction }: { direction: Direction }) {
   );
 }
 
-function StepLink({ to, state, direction }: { to: string; state: ViewerHistoryState | undefined; direction: Direction }) {
+interface StepLinkProps {
+  to: string;
+  state: ViewerHistoryState | undefined;
+  /** The photo is in the gallery list: no server round trip. */
+  loaded: boolean;
+  direction: Direction;
+}
+
+function StepLink({ to, state, loaded, direction }: StepLinkProps) {
   return (
-    <Link to={to} replace preventScrollReset state={state} className={`viewer-step viewer-step--${direction}`}>
+    <Link
+      to={to}
+      replace
+      preventScrollReset
+      state={state}
+      defaultShouldRevalidate={!loaded}
+      className={`viewer-step viewer-step--${direction}`}
+    >
       <StepLabel direction={direction} />
     </Link>
   );

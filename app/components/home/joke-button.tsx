@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from "react";
+import { HOME_PATH } from "~/lib/paths";
 
-export const JOKE_LINES = [
+const JOKE_LINES = [
   "Nothing happened. You just clicked a button",
   "Your curiosity is admirable",
   "Come back tomorrow, Maybe it will do something",
@@ -40,7 +41,7 @@ export function JokeButton({ pressed, onPress }: Props) {
     );
   }
   return (
-    <form id="joke" className="joke" method="get" action="/#joke" onSubmit={onSubmit}>
+    <form id="joke" className="joke" method="get" action={`${HOME_PATH}#joke`} onSubmit={onSubmit}>
       <button className="joke__button" type="submit" name="joke" value="pressed">
         Don't press this
       </button>

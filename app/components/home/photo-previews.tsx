@@ -1,11 +1,14 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { galleryHref } from "~/lib/gallery-url";
 import type { Image } from "~/lib/image";
+import { GALLERY_PATH } from "~/lib/paths";
+import type { Route } from "../../routes/+types/home";
 
 interface Props {
   /** A promise on client-side navigations, the images themselves on a full page load. */
-  previews: Image[] | Promise<Image[]>;
+  previews: NonNullable<Route.ComponentProps["loaderData"]["previews"]>;
 }
 
 function PreviewList({ images }: { images: Image[] }) {
@@ -21,7 +24,7 @@ function PreviewList({ images }: { images: Image[] }) {
     <ul className="previews" aria-label="Random photos">
       {images.map((image, index) => (
         <li key={image.id} className="previews__item">
-          <Link to={`/photography?image=${image.id}`} className="previews__link">
+          <Link to={galleryHref("", { image: image.id })} className="previews__link">
             <ResponsiveImage
               image={image}
               className="previews__image"
@@ -44,7 +47,7 @@ export function PhotoPreviews({ previews }: Props) {
   return (
     <>
       <p className="previews__actions">
-        <Link to="/photography" className="button">
+        <Link to={GALLERY_PATH} className="button">
           View full gallery
         </Link>
       </p>

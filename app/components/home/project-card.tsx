@@ -43,7 +43,13 @@ function CardLink({ href, label, children }: { href: string; label: string; chil
     );
   }
   return (
-    <a href={href} className="overlay-button" aria-label={`${label} (opens in a new tab)`} target="_blank" rel="noopener noreferrer">
+    <a
+      href={href}
+      className="overlay-button"
+      aria-label={`${label} (opens in a new tab)`}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       {children}
     </a>
   );

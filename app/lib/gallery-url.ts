@@ -1,5 +1,6 @@
+import { GALLERY_PATH } from "./paths";
+
 /** URL state of the gallery page: the list's position (`page`, `cursor`) and the viewer (`image`, `edit`, `confirm`). */
-export const GALLERY_PATH = "/photography";
 const POSITION_PARAMS = ["page", "cursor"] as const;
 const VIEWER_PARAMS = ["image", "edit", "confirm"] as const;
 

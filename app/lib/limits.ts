@@ -1,0 +1,6 @@
+/** Limits the server enforces and the forms announce, so the two cannot drift apart. */
+
+export const MAX_NAME_LENGTH = 200;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+/** Files one upload through the plain form (the admin page without JavaScript) may carry. */
+export const MAX_FORM_FILES = 50;

@@ -1,0 +1,136 @@
+import type { Page } from "@playwright/test";
+import { expect, loginInBrowser, test, waitForHydration } from "./fixtures";
+import { allImages } from "../support/images";
+
+// More photos than one page, so the gallery has a next page: a "Load more" link without JavaScript.
+test.beforeAll(async ({ server }) => {
+  test.setTimeout(120_000);
+  const missing = 30 - (await allImages(server.url)).length;
+  if (missing > 0) await server.seed(missing);
+});
+
+/** Opens a page as the server drew it, with JavaScript on but the client bundle blocked: React never takes over. */
+async function openWithoutReact(page: Page, path: string): Promise<void> {
+  await page.route("**/assets/**/*.js", (route) => route.abort());
+  await page.goto(path);
+}
+
+test("the server's HTML marks JavaScript with a nonce'd inline script, before any stylesheet", async ({ request }) => {
+  const response = await request.get("/sorting");
+  const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+  expect(nonce).toBeTruthy();
+  const html = await response.text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  const script = `<script nonce="${nonce}">document.documentElement.classList.add("has-js")</script>`;
+  expect(head).toContain(script);
+  expect(head.indexOf(script)).toBeLessThan(head.indexOf('rel="stylesheet"'));
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "checks the page with JavaScript");
+
+  test("before React runs, the page already shows the JavaScript controls and none of the no-JavaScript ones", async ({
+    page,
+  }) => {
+    await openWithoutReact(page, "/photography");
+    await expect(page.locator("html")).toHaveClass(/\bhas-js\b/);
+    await expect(page.locator(".gallery-end")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
+    await expect(page.locator("a", { hasText: "Load more" })).toBeHidden();
+
+    await openWithoutReact(page, "/sorting");
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+
+    await openWithoutReact(page, "/life");
+    await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Clear" })).toBeVisible();
+    await expect(page.getByText("Click the board to draw or erase cells.")).toBeVisible();
+
+    await loginInBrowser(page);
+    await openWithoutReact(page, "/photography/admin");
+    await expect(
+      page.getByRole("button", { name: "Drag 'n' drop some files here, or click to select files" }),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Uploaded Images" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Upload Images" })).toHaveCount(1);
+    await expect(page.getByLabel("Images", { exact: true })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Upload", exact: true })).toHaveCount(0);
+  });
+
+  test("the no-JavaScript controls are never drawn, from the first frame through hydration", async ({ page }) => {
+    // Checks every frame the browser draws (and DOMContentLoaded) whether a "Load more" link has a box.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { loadMoreSeen: string[] }).loadMoreSeen = seen;
+      const check = (moment: string) => {
+        const links = [...document.querySelectorAll("a")].filter((a) => a.textContent === "Load more");
+        if (links.some((a) => a.getClientRects().length > 0)) seen.push(moment);
+      };
+      const frame = () => {
+        check("frame");
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+      document.addEventListener("DOMContentLoaded", () => check("DOMContentLoaded"));
+    });
+    await page.goto("/photography");
+    await waitForHydration(page);
+    // React leaves the class the inline script set alone.
+    await expect(page.locator("html")).toHaveClass(/\bhas-js\b/);
+    expect(await page.evaluate(() => (window as unknown as { loadMoreSeen: string[] }).loadMoreSeen)).toEqual([]);
+  });
+
+  test("hydration moves nothing: no layout shift on the pages whose controls depend on JavaScript", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await loginInBrowser(page);
+    for (const path of ["/sorting", "/life", "/photography/admin"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      // Layout shifts are reported after the frame they happened in.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), path).toEqual([]);
+    }
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "checks the page without JavaScript");
+
+  test("the page is marked as without JavaScript and shows the no-JavaScript controls", async ({ page }) => {
+    await page.goto("/photography");
+    await expect(page.locator("html")).not.toHaveClass(/\bhas-js\b/);
+    await expect(page.getByRole("link", { name: "Load more" })).toBeVisible();
+  });
+
+  test("the JavaScript-only controls are out of sight, of the accessibility tree and of the tab order", async ({
+    page,
+  }) => {
+    await page.goto("/sorting");
+    await expect(page.locator("button", { hasText: "Play" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Last step" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(page.locator("button", { hasText: "Play" })).not.toBeFocused();
+
+    await page.goto("/life");
+    for (const name of ["Play", "Clear"]) await expect(page.getByRole("button", { name })).toHaveCount(0);
+    await expect(page.getByText("Click the board to draw or erase cells.")).toBeHidden();
+
+    await loginInBrowser(page);
+    await page.goto("/photography/admin");
+    await expect(page.getByLabel("Images", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Upload Images" })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: /Drag 'n' drop/ })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Uploaded Images" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Upload all" })).toHaveCount(0);
+  });
+});
