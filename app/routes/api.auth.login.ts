@@ -5,8 +5,7 @@ import type { Route } from "./+types/api.auth.login";
 
 export const action = jsonApi(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new HttpError(405, "Use POST to log in.", {}, { Allow: "POST" });
-  const body = await readJson(request);
-  if (!body || typeof body !== "object") throw new HttpError(400, "Send a JSON object with username and password.");
+  const body = await readJson(request, "Send a JSON object with username and password.");
   const { token, headers } = await login(request, body, context.clientIp);
   headers.set("Cache-Control", "no-store");
   return Response.json({ token }, { headers });

@@ -15,18 +15,12 @@ export const loader = jsonApi(
   { allow: ALLOW },
 );
 
-async function readObject(request: Request): Promise<Record<string, unknown>> {
-  const body = await readJson(request);
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, "Send a JSON object.");
-  return body as Record<string, unknown>;
-}
-
 export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
   await requireAdmin(request);
   const id = parseImageId(params.id);
   switch (request.method) {
     case "PUT": {
-      const body = await readObject(request);
+      const body = await readJson(request);
       if (body.id !== undefined && body.id !== id && body.id !== String(id)) {
         throw new HttpError(400, "The id in the body does not match the id in the path.");
       }

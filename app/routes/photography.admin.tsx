@@ -14,7 +14,7 @@ import { ErrorBoundaryPage } from "~/components/error-page";
 import { ADMIN_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, NOT_LOGGED_IN } from "~/server/auth.server";
-import { readForm } from "~/server/body.server";
+import { isMultipart, readForm } from "~/server/body.server";
 import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
 import { HttpError } from "~/server/http.server";
 import { galleryStats } from "~/server/images.server";
@@ -51,10 +51,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const upload = await takeUploadReport(request);
   const dashboard = { admin: true as const, stats: galleryStats(), upload: upload?.report ?? null };
   return upload ? data(dashboard, { headers: { "Set-Cookie": upload.clear } }) : dashboard;
-}
-
-function isMultipart(request: Request): boolean {
-  return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 }
 
 /** The login form's post; Logout and the plain upload form have routes of their own. */

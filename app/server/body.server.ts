@@ -42,14 +42,29 @@ async function readLimited(request: Request, limit: number): Promise<Buffer<Arra
   return Buffer.concat(chunks);
 }
 
-/** The JSON body, or undefined when it is not JSON; 413 past `limit`. */
-export async function readJson(request: Request, limit = MAX_FORM_BYTES): Promise<unknown> {
+/**
+ * The JSON object a call sends (every JSON call here takes one); 400 with
+ * `refusal` when the body is not a JSON object, 413 past `limit`.
+ */
+export async function readJson(
+  request: Request,
+  refusal = "Send a JSON object.",
+  limit = MAX_FORM_BYTES,
+): Promise<Record<string, unknown>> {
   const bytes = await readLimited(request, limit);
+  let body: unknown;
   try {
-    return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    body = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    return undefined;
+    body = undefined;
   }
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new HttpError(400, refusal);
+  return body as Record<string, unknown>;
+}
+
+/** A multipart body: a photo upload, read by `parseUpload` as a stream, never by `readForm`. */
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 }
 
 /** A urlencoded (or small multipart) form; 413 past `limit`, 400 when it cannot be parsed. */

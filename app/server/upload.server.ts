@@ -5,7 +5,7 @@ import fsp from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import { MAX_FORM_BYTES } from "./body.server";
+import { isMultipart, MAX_FORM_BYTES } from "./body.server";
 import { config } from "./config.server";
 import { HttpError } from "./http.server";
 import { storageError, tmpPath } from "./storage.server";
@@ -35,8 +35,7 @@ function tooLarge(maxBytes: number): HttpError {
  * anything fails; on success the caller owns them (see `discardUploads`).
  */
 export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Promise<ParsedUpload> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
+  if (!isMultipart(request) || !request.body) {
     throw new HttpError(400, "Send the image as multipart/form-data with the fields name, description and image.");
   }
   const maxBytes = config().maxUploadBytes;
@@ -47,7 +46,7 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
   let parser: busboy.Busboy;
   try {
     parser = busboy({
-      headers: { "content-type": contentType },
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
       // Browsers send file names as raw UTF-8; busboy would read them as Latin-1.
       defParamCharset: "utf8",
       limits: {
