@@ -17,8 +17,12 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-/** Vite's development client injects inline scripts, so the policy applies to builds only. */
-const withPolicy = !import.meta.env.DEV;
+/**
+ * Vite's development client injects inline scripts, so the policy applies to builds only.
+ * `import.meta.env` exists only where Vite loads the module: the scripts run by tsx
+ * (seed, bench) import this through the image store and must not fail on it.
+ */
+const withPolicy = !import.meta.env?.DEV;
 
 export function newNonce(): string {
   return crypto.randomBytes(16).toString("base64");
