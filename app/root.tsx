@@ -2,12 +2,19 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { AuthProvider } from "~/components/auth";
 import { ErrorBoundaryPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
+import { SiteFooter } from "~/components/site-footer";
 import { siteOrigin } from "~/server/site-origin.server";
 import type { Route } from "./+types/root";
 import "./app.css";
+import "./styles/ui.css";
 import "./styles/error.css";
+// The same file app.css's @font-face names (one hashed asset): preloaded so the text font is there at first paint.
+import textFontUrl from "@fontsource-variable/instrument-sans/files/instrument-sans-latin-wght-normal.woff2?url";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "preload", href: textFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 /** The site's origin, for the absolute URLs in every page's meta tags (see `pageMeta`). */
 export function loader({ request }: Route.LoaderArgs) {
@@ -39,7 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <div className="site-main">{children}</div>
+        <SiteFooter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/icons";
 import { useRequestId } from "~/components/request-id";
 import { HOME_PATH } from "~/lib/paths";
+import { pageTitle } from "~/lib/seo";
 
 interface ErrorPageProps {
   status: number;
@@ -22,7 +23,7 @@ export function ErrorPage({
 }: ErrorPageProps) {
   return (
     <main className="error-page">
-      <title>{`${status} ${message}`}</title>
+      <title>{pageTitle(`${status} ${message}`)}</title>
       <h1 className="error-page__title">Unexpected Application Error!</h1>
       <h2 className="error-page__status">
         {status} {message}

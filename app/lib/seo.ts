@@ -1,6 +1,7 @@
 import { owner } from "~/content/owner";
 
 interface PageMeta {
+  /** The page's own name: the site's name is added after it. */
   title: string;
   description: string;
   /** Root-relative path of the page, for og:url. */
@@ -20,6 +21,11 @@ function siteOrigin(matches: MetaMatches): string | undefined {
   return typeof data?.origin === "string" ? data.origin : undefined;
 }
 
+/** Every page's title reads "Page | Owner": the page first, so tabs and search results tell pages apart. */
+export function pageTitle(page: string): string {
+  return `${page} | ${owner.name}`;
+}
+
 /**
  * Title, description and Open Graph tags for a route's `meta` export. Link
  * previews need absolute URLs, so og:url and og:image get the site's origin.
@@ -27,10 +33,11 @@ function siteOrigin(matches: MetaMatches): string | undefined {
 export function pageMeta(matches: MetaMatches, { title, description, path, image, noindex }: PageMeta) {
   const origin = siteOrigin(matches);
   const absolute = (url: string) => (origin ? new URL(url, origin).href : url);
+  const fullTitle = pageTitle(title);
   return [
-    { title },
+    { title: fullTitle },
     { name: "description", content: description },
-    { property: "og:title", content: title },
+    { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:url", content: absolute(path) },

@@ -6,7 +6,7 @@ import type { Route } from "./+types/foo-bar";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
-    title: "Numbers in Japanese kana · numeral-to-kana demo",
+    title: "Numbers in Japanese kana",
     description:
       "Type a number and read it in Japanese hiragana or katakana, with its kanji form: a demo of the numeral-to-kana package.",
     path: "/foo-bar",

@@ -15,7 +15,7 @@ import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
-    title: `${owner.name} · Portfolio`,
+    title: "Portfolio",
     description: `${owner.tagline} in ${owner.location}: projects, technologies and photography by ${owner.name}.`,
     path: "/",
   });

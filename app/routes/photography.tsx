@@ -103,14 +103,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const photo = loaderData?.viewer?.image;
   if (photo) {
     return pageMeta(matches, {
-      title: `${photo.name} | Image Gallery | ${owner.name}`,
+      title: `${photo.name} | Image Gallery`,
       description: photo.description || `A photograph by ${owner.name}.`,
       path: `${GALLERY_PATH}?image=${photo.id}`,
       image: photo.url,
     });
   }
   return pageMeta(matches, {
-    title: `Image Gallery | ${owner.name}`,
+    title: "Image Gallery",
     description: `Photographs by ${owner.name}.`,
     path: GALLERY_PATH,
   });

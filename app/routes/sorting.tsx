@@ -7,7 +7,7 @@ import type { Route } from "./+types/sorting";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta(matches, {
-    title: "Sorting visualizer · Bubble, insertion, selection and quicksort",
+    title: "Sorting visualizer",
     description:
       "Step through bubble sort, insertion sort, selection sort and quicksort and see every comparison and swap.",
     path: "/sorting",

@@ -39,7 +39,7 @@ test("the login form has labelled, required fields with autocomplete", async ({ 
   const response = await page.goto("/photography/admin");
   expect(response?.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByRole("heading", { level: 1, name: "Gallery Admin Login" })).toBeVisible();
-  await expect(page).toHaveTitle("Gallery Admin Login");
+  await expect(page).toHaveTitle("Gallery Admin Login | Alex Sample");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   const username = page.getByLabel("Username");
   const password = page.getByLabel("Password");
