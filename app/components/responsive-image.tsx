@@ -4,8 +4,10 @@ interface Props {
   image: Image;
   /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
   sizes: string;
-  /** Above-the-fold images load eagerly with high priority; the rest lazily. */
-  priority?: boolean;
+  /** Images in the first screen load eagerly; the rest lazily. */
+  loading?: "eager" | "lazy";
+  /** High for the one image that is the page's largest paint. */
+  fetchPriority?: "high" | "auto";
   className?: string;
   /** AVIF variants stop at 960 px: turn them off where the image may be drawn wider (the viewer). */
   avif?: boolean;
@@ -19,7 +21,14 @@ function imageAlt(image: Pick<Image, "name" | "description">): string {
  * AVIF where the browser takes it, WebP otherwise; width and height reserve
  * the space and the blurred placeholder fills it until the pixels arrive.
  */
-export function ResponsiveImage({ image, sizes, priority = false, className, avif = true }: Props) {
+export function ResponsiveImage({
+  image,
+  sizes,
+  loading = "lazy",
+  fetchPriority = "auto",
+  className,
+  avif = true,
+}: Props) {
   return (
     <picture>
       {avif && image.avifSrcset ? <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} /> : null}
@@ -31,8 +40,8 @@ export function ResponsiveImage({ image, sizes, priority = false, className, avi
         width={image.width}
         height={image.height}
         alt={imageAlt(image)}
-        loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : "auto"}
+        loading={loading}
+        fetchPriority={fetchPriority}
         decoding="async"
         style={{ backgroundImage: `url("${image.placeholder}")`, backgroundSize: "cover" }}
       />

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { allImages } from "../support/images";
 import { startServer } from "../support/server";
 import { expect, loginInBrowser, test } from "./fixtures";
@@ -35,22 +36,58 @@ test("the gallery renders its header and the first page of photos as a masonry g
   await expect(thumbnail(page, first.id)).toHaveAttribute("href", `/photography?image=${first.id}`);
 });
 
-test("the masonry has 1 column on phones, 2 from 640px and 3 from 1024px", async ({ page, server }) => {
-  await atLeast(server, PAGE_SIZE);
-  await page.goto("/photography");
-  const columns = () =>
-    page
-      .locator(".gallery-chunk")
-      .first()
-      .evaluate((list) => getComputedStyle(list).columnCount);
-  for (const [width, count] of [
-    [390, "1"],
-    [700, "2"],
-    [1280, "3"],
-  ] as const) {
-    await page.setViewportSize({ width, height: 800 });
-    expect(await columns()).toBe(count);
+/** The thumbnails' boxes in document order. */
+async function thumbnailBoxes(page: Page) {
+  return page.locator(".gallery-thumb").evaluateAll((links) =>
+    links.map((link) => {
+      const { left, top, bottom } = link.getBoundingClientRect();
+      return { left: Math.round(left), top: top + window.scrollY, bottom: bottom + window.scrollY };
+    }),
+  );
+}
+
+/** Checks the masonry: the first row holds the first photos left to right, and every column is evenly spaced. */
+async function expectReadingOrderMasonry(page: Page, columns: number, gap: number) {
+  const boxes = await thumbnailBoxes(page);
+  const lefts = [...new Set(boxes.map((box) => box.left))].sort((a, b) => a - b);
+  expect(lefts).toHaveLength(columns);
+  const topRow = boxes.slice(0, columns);
+  expect(topRow.map((box) => box.left)).toEqual(lefts);
+  for (const box of topRow) expect(box.top).toBeCloseTo(topRow[0]!.top, 0);
+  for (const left of lefts) {
+    const column = boxes.filter((box) => box.left === left);
+    for (let index = 1; index < column.length; index++) {
+      expect(column[index]!.top - column[index - 1]!.bottom).toBeCloseTo(gap, 0);
+    }
   }
+}
+
+test("the masonry reads like text: the newest across the top row, two columns on phones, three on desktop", async ({
+  page,
+  server,
+}) => {
+  const images = await atLeast(server, PAGE_SIZE);
+  await page.setViewportSize({ width: 1350, height: 900 });
+  await page.goto("/photography");
+  expect((await thumbnailIds(page)).slice(0, 3)).toEqual(images.slice(0, 3).map((image) => image.id));
+  await expectReadingOrderMasonry(page, 3, 16);
+  await page.setViewportSize({ width: 412, height: 915 });
+  await expectReadingOrderMasonry(page, 2, 12);
+});
+
+test("each batch the infinite scroll appends continues the same columns, with no seam", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "infinite scroll needs JavaScript");
+  await atLeast(server, 2 * PAGE_SIZE + 5);
+  await page.setViewportSize({ width: 1350, height: 900 });
+  await page.goto("/photography");
+  await waitForHydration(page);
+  await scrollToEnd(page);
+  expect((await thumbnailIds(page)).length).toBeGreaterThan(2 * PAGE_SIZE);
+  await expectReadingOrderMasonry(page, 3, 16);
 });
 
 test("infinite scroll loads every photo, showing the loading text, then says there are no more", async ({
@@ -106,8 +143,11 @@ test("without JavaScript a Load more link pages through every photo", async ({ p
     seen.push(...(await thumbnailIds(page)));
     const more = page.getByRole("link", { name: "Load more" });
     if ((await more.count()) === 0) break;
-    expect(await more.getAttribute("href")).toMatch(/^\/photography\?cursor=/);
+    const next = await more.getAttribute("href");
+    expect(next).toMatch(/^\/photography\?cursor=/);
     await more.click();
+    // The next page, not the one still unloading, before counting again.
+    await page.waitForURL((url) => url.pathname + url.search === next);
   }
   await expect(page.getByText("No more images to load.")).toBeVisible();
   expect(seen).toEqual(images.map((image) => image.id));

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import type { ImagePage } from "~/lib/image";
-import { GalleryChunk } from "./gallery-chunk";
 import { galleryHref, viewerImageId, viewerMode } from "~/lib/gallery-url";
+import { GalleryGrid } from "./gallery-grid";
 import { LoadMore } from "./load-more";
 import type { ServerViewer } from "./types";
 import { useGalleryList } from "./use-gallery-list";
@@ -99,10 +99,8 @@ export function Gallery({ first, position, admin, serverViewer, children, titleI
           </div>
         ) : (
           <>
-            <div className="gallery-grid">
-              {list.chunks.map((chunk, index) => (
-                <GalleryChunk key={chunk.key} images={chunk.images} position={position} first={index === 0} />
-              ))}
+            <div className="gallery-frame">
+              <GalleryGrid images={list.order} position={position} />
             </div>
             <LoadMore
               hasMore={list.hasMore}

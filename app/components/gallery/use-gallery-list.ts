@@ -2,16 +2,11 @@ import { useCallback, useMemo, useReducer, useRef } from "react";
 import { href } from "react-router";
 import type { Image, ImagePage } from "~/lib/image";
 
-/** One fetched page. Its `images` array keeps its identity until one of its photos changes, so its memoised rendering is skipped. */
-interface Chunk {
-  key: string;
-  images: Image[];
-}
-
 export type LoadStatus = "idle" | "loading" | "failed";
 
 interface State {
-  chunks: Chunk[];
+  /** The photos in list order: the first page, then each page fetched after it. */
+  order: Image[];
   nextCursor: string | null;
   hasMore: boolean;
   status: LoadStatus;
@@ -21,7 +16,7 @@ interface State {
 
 type Action =
   | { type: "loading" }
-  | { type: "loaded"; key: string; page: ImagePage }
+  | { type: "loaded"; page: ImagePage }
   | { type: "failed" }
   | { type: "updated"; image: Image }
   | { type: "removed"; id: number };
@@ -33,11 +28,11 @@ function reducer(state: State, action: Action): State {
     case "failed":
       return { ...state, status: "failed" };
     case "loaded": {
-      const present = new Set(state.chunks.flatMap((chunk) => chunk.images.map((image) => image.id)));
+      const present = new Set(state.order.map((image) => image.id));
       const fresh = action.page.images.filter((image) => !present.has(image.id));
       return {
         ...state,
-        chunks: fresh.length ? [...state.chunks, { key: action.key, images: fresh }] : state.chunks,
+        order: fresh.length ? [...state.order, ...fresh] : state.order,
         // An empty page also ends the list, whatever hasMore said.
         hasMore: action.page.hasMore && action.page.images.length > 0,
         nextCursor: action.page.nextCursor,
@@ -47,21 +42,13 @@ function reducer(state: State, action: Action): State {
     case "updated":
       return {
         ...state,
-        chunks: state.chunks.map((chunk) =>
-          chunk.images.some((image) => image.id === action.image.id)
-            ? { ...chunk, images: chunk.images.map((image) => (image.id === action.image.id ? action.image : image)) }
-            : chunk,
-        ),
+        order: state.order.map((image) => (image.id === action.image.id ? action.image : image)),
         changed: { ...state.changed, [action.image.id]: action.image },
       };
     case "removed":
       return {
         ...state,
-        chunks: state.chunks.map((chunk) =>
-          chunk.images.some((image) => image.id === action.id)
-            ? { ...chunk, images: chunk.images.filter((image) => image.id !== action.id) }
-            : chunk,
-        ),
+        order: state.order.filter((image) => image.id !== action.id),
         changed: { ...state.changed, [action.id]: null },
       };
   }
@@ -69,7 +56,7 @@ function reducer(state: State, action: Action): State {
 
 function initialState(first: ImagePage): State {
   return {
-    chunks: [{ key: "first", images: first.images }],
+    order: first.images,
     nextCursor: first.nextCursor,
     hasMore: first.hasMore && first.images.length > 0,
     status: "idle",
@@ -86,7 +73,7 @@ export function useGalleryList(first: ImagePage) {
   const [state, dispatch] = useReducer(reducer, first, initialState);
   const loading = useRef(false);
 
-  const order = useMemo(() => state.chunks.flatMap((chunk) => chunk.images), [state.chunks]);
+  const { order } = state;
   const indexById = useMemo(() => new Map(order.map((image, index) => [image.id, index])), [order]);
 
   const { nextCursor, hasMore } = state;
@@ -99,7 +86,7 @@ export function useGalleryList(first: ImagePage) {
         headers: { Accept: "application/json" },
       });
       if (!response.ok) throw new Error(`GET ${response.url} answered ${response.status}`);
-      dispatch({ type: "loaded", key: nextCursor, page: (await response.json()) as ImagePage });
+      dispatch({ type: "loaded", page: (await response.json()) as ImagePage });
     } catch (error) {
       console.error(error);
       dispatch({ type: "failed" });
@@ -111,5 +98,5 @@ export function useGalleryList(first: ImagePage) {
   const imageUpdated = useCallback((image: Image) => dispatch({ type: "updated", image }), []);
   const imageRemoved = useCallback((id: number) => dispatch({ type: "removed", id }), []);
 
-  return { ...state, order, indexById, loadMore, imageUpdated, imageRemoved };
+  return { ...state, indexById, loadMore, imageUpdated, imageRemoved };
 }

@@ -179,7 +179,14 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
 
       <div className="viewer-stage" data-backdrop="">
         <div className="viewer-frame" style={frameSize(image)}>
-          <ResponsiveImage key={image.id} image={image} sizes="100vw" avif={false} priority />
+          <ResponsiveImage
+            key={image.id}
+            image={image}
+            sizes="100vw"
+            avif={false}
+            loading="eager"
+            fetchPriority="high"
+          />
         </div>
       </div>
 

@@ -29,7 +29,8 @@ function PreviewList({ images }: { images: Image[] }) {
               image={image}
               className="previews__image"
               sizes="(min-width: 1100px) 340px, (min-width: 768px) 31vw, 46vw"
-              priority={index < 2}
+              loading={index < 2 ? "eager" : "lazy"}
+              fetchPriority={index < 2 ? "high" : "auto"}
             />
           </Link>
         </li>

@@ -1,0 +1,49 @@
+import { useMemo } from "react";
+import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
+import type { Image } from "~/lib/image";
+import { containerStyle, MASONRY_COLUMN_COUNTS, placeMasonry, placeStyle } from "~/lib/masonry";
+
+/**
+ * How wide a thumbnail is drawn (gallery.css): two columns on phones, three
+ * from 1000px, inside the page's 72rem with its gutters and 0.75rem gaps.
+ */
+const THUMBNAIL_SIZES = "(min-width: 1000px) calc((min(100vw - 4rem, 72rem) - 1.5rem) / 3), calc(50vw - 1.5rem)";
+const IN_PLACE: ViewerHistoryState = { inPlace: true };
+
+/** The top row loads at once; the rest lazily, as the browser sees them coming. */
+const EAGER_COUNT = Math.max(...MASONRY_COLUMN_COUNTS);
+
+/**
+ * The thumbnails in one masonry, in reading order: the newest across the top
+ * row, and every batch the infinite scroll appends continues the same columns.
+ */
+export function GalleryGrid({ images, position }: { images: Image[]; position: string }) {
+  const layout = useMemo(() => placeMasonry(images), [images]);
+  return (
+    <ul className="gallery-grid" style={containerStyle(layout.columns)}>
+      {images.map((image, index) => (
+        <li key={image.id} className="gallery-item" style={placeStyle(layout.places[index]!)}>
+          <Link
+            to={galleryHref(position, { image: image.id })}
+            state={IN_PLACE}
+            preventScrollReset
+            // The photo is in the list: the viewer needs nothing from the server.
+            defaultShouldRevalidate={false}
+            className="gallery-thumb"
+            data-image-id={image.id}
+          >
+            <ResponsiveImage
+              image={image}
+              sizes={THUMBNAIL_SIZES}
+              loading={index < EAGER_COUNT ? "eager" : "lazy"}
+              // One high-priority request (the phone's LCP): more would compete on a slow connection.
+              fetchPriority={index === 0 ? "high" : "auto"}
+            />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
