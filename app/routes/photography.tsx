@@ -1,5 +1,8 @@
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Gallery } from "~/components/gallery/gallery";
+import { MissingPhoto } from "~/components/gallery/missing-photo";
+import { BackLink } from "~/components/ui/back-link";
+import { LinkButton } from "~/components/ui/button";
 import { owner } from "~/content/owner";
 import { listPosition, onlyViewerChanged, viewerImageId } from "~/lib/gallery-url";
 import { ADMIN_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
@@ -20,8 +23,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     const page = listImages(parseListQuery(new URLSearchParams(position)));
     const admin = await isAdmin(request);
     const imageParam = url.searchParams.get("image");
-    const viewer = imageParam === null ? null : viewerOf(parseImageId(imageParam));
-    return { page, position, admin, viewer };
+    if (imageParam === null) return { page, position, admin, viewer: null, missing: null };
+    try {
+      const viewer = viewerOf(parseImageId(imageParam));
+      return { page, position, admin, viewer, missing: null };
+    } catch (error) {
+      // A link to a photo that is gone: the gallery itself, saying so, with the link's status.
+      if (!(error instanceof HttpError)) throw error;
+      return data({ page, position, admin, viewer: null, missing: error.message }, { status: error.status });
+    }
   } catch (error) {
     throw pageError(error);
   }
@@ -100,6 +110,14 @@ export function shouldRevalidate({
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (loaderData?.missing) {
+    return pageMeta(matches, {
+      title: "Photo not found | Image Gallery",
+      description: loaderData.missing,
+      path: GALLERY_PATH,
+      noindex: true,
+    });
+  }
   const photo = loaderData?.viewer?.image;
   if (photo) {
     return pageMeta(matches, {
@@ -119,36 +137,28 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const TITLE_ID = "gallery-title";
 
 export default function Photography({ loaderData }: Route.ComponentProps) {
-  const { page, position, admin, viewer } = loaderData;
+  const { page, position, admin, viewer, missing } = loaderData;
+  // The note belongs to the link that asked for the photo: leaving it (Back to the gallery) needs no reload.
+  const [searchParams] = useSearchParams();
+  const photoAsked = viewerImageId(searchParams) !== null;
   return (
     <Gallery key={position} first={page} position={position} admin={admin} serverViewer={viewer} titleId={TITLE_ID}>
-      <header className="gallery-header">
-        <Link to={HOME_PATH} className="gallery-back">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-            <path
-              d="M19 12H5M11 6l-6 6 6 6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          Back to home
-        </Link>
-        <h1 id={TITLE_ID} tabIndex={-1}>
+      <header className="page-header gallery-header">
+        <BackLink to={HOME_PATH}>Back to home</BackLink>
+        <h1 id={TITLE_ID} className="page-header__title" tabIndex={-1}>
           Image Gallery
         </h1>
-        <p className="gallery-subtitle">{owner.name}</p>
+        <p className="page-header__lede">{owner.name}</p>
         {admin ? (
           <div className="gallery-admin">
             <p>You are logged in as an admin.</p>
-            <Link to={ADMIN_PATH} className="button">
+            <LinkButton to={ADMIN_PATH} variant="secondary">
               Admin Page
-            </Link>
+            </LinkButton>
           </div>
         ) : null}
       </header>
+      {missing && photoAsked ? <MissingPhoto message={missing} /> : null}
     </Gallery>
   );
 }

@@ -202,8 +202,14 @@ test("a deep link renders the viewer on the server with the photo's Open Graph t
   await expect(page.getByRole("heading", { name: "Image Gallery" })).toBeVisible();
 });
 
-test("a deep link to a photo that does not exist is a 404", async ({ page }) => {
+test("a deep link to a photo that does not exist is a 404 inside the gallery, with a way back", async ({ page }) => {
   const response = await page.goto("/photography?image=999999");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Image Gallery" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Photo not found" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toHaveCount(0);
+  await expect(viewer(page)).toHaveCount(0);
+  await page.getByRole("link", { name: "Back to the gallery" }).click();
+  await expect(page).toHaveURL(/\/photography$/);
+  await expect(page.getByRole("heading", { name: "Photo not found" })).toHaveCount(0);
 });

@@ -37,11 +37,13 @@ export function Gallery({ first, position, admin, serverViewer, children, titleI
     const fromServer = serverViewer?.image.id === viewerId ? serverViewer : null;
     const index = list.indexById.get(viewerId);
     if (index === undefined) {
-      return fromServer && { ...fromServer, image: list.changed[viewerId] ?? fromServer.image };
+      return fromServer && { ...fromServer, image: list.changed[viewerId] ?? fromServer.image, neighbours: [] };
     }
+    const earlier = list.order[index - 1];
     const later = list.order[index + 1];
     return {
       image: list.order[index]!,
+      neighbours: [earlier, later].filter((neighbour) => neighbour !== undefined),
       previous: index > 0 ? list.order[index - 1]!.id : (fromServer?.previous ?? null),
       next: later ? later.id : list.hasMore ? "load" : (fromServer?.next ?? null),
     };
@@ -90,7 +92,7 @@ export function Gallery({ first, position, admin, serverViewer, children, titleI
   const empty = list.order.length === 0 && !list.hasMore;
   return (
     <>
-      <main className="gallery-page" inert={photo !== null}>
+      <main className="page gallery-page" inert={photo !== null}>
         {children}
         {empty && !position ? (
           <div className="gallery-empty">

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { Button, LinkButton } from "~/components/ui/button";
 import type { LoadStatus } from "./use-gallery-list";
 
 /** Start fetching a screen ahead, so scrolling rarely reaches the end of what is loaded. */
@@ -38,17 +38,17 @@ export function LoadMore({ hasMore, status, nextHref, loadMore }: Props) {
   return (
     <div className="gallery-end" ref={sentinel}>
       {nextHref ? (
-        <Link to={nextHref} className="button no-js-only">
+        <LinkButton to={nextHref} variant="secondary" className="no-js-only">
           Load more
-        </Link>
+        </LinkButton>
       ) : null}
       <p role="status">{status === "loading" ? "Loading more images..." : !hasMore ? "No more images to load." : ""}</p>
       {status === "failed" ? (
         <p className="gallery-error" role="alert">
           Could not load more images.{" "}
-          <button type="button" className="button" onClick={loadMore}>
+          <Button variant="secondary" onClick={loadMore}>
             Try again
-          </button>
+          </Button>
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { Link, useActionData, useFetcher, useLocation, type LinkProps } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
 import type { Image } from "~/lib/image";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
@@ -82,7 +83,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
         <button type="submit" className={submitClass} disabled={busy}>
           {submit}
         </button>
-        <ModeLink to={viewHref} {...modeLinkProps} className="button button--secondary">
+        <ModeLink to={viewHref} {...modeLinkProps} className={buttonClass({ variant: "secondary" })}>
           Cancel
         </ModeLink>
       </div>
@@ -99,7 +100,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
         redirectTo={viewHref}
         onSubmit={submitInPlace}
         label={{ "aria-label": "Edit image" }}
-        footer={footer("Save", "button")}
+        footer={footer("Save", buttonClass())}
       >
         <label htmlFor="viewer-name">Name</label>
         <input
@@ -137,7 +138,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
         redirectTo={listHref}
         onSubmit={submitInPlace}
         label={{ "aria-labelledby": "viewer-delete-question" }}
-        footer={footer("Delete", "button button--danger")}
+        footer={footer("Delete", buttonClass({ variant: "danger" }))}
       >
         <p id="viewer-delete-question">{DELETE_QUESTION}</p>
       </AdminForm>
@@ -148,13 +149,17 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
     <>
       {error}
       <div className="viewer-actions">
-        <ModeLink to={galleryHref(position, { image: image.id, mode: "edit" })} {...modeLinkProps} className="button">
+        <ModeLink
+          to={galleryHref(position, { image: image.id, mode: "edit" })}
+          {...modeLinkProps}
+          className={buttonClass()}
+        >
           Edit
         </ModeLink>
         <ModeLink
           to={galleryHref(position, { image: image.id, mode: "confirm-delete" })}
           {...modeLinkProps}
-          className="button button--danger"
+          className={buttonClass({ variant: "danger" })}
           onClick={confirmDelete}
           aria-disabled={busy || undefined}
         >

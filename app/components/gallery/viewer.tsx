@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent } from "react";
+import { preload } from "react-dom";
 import { Link, useLocation } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import type { Image } from "~/lib/image";
 import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
+import { useSwipe } from "./use-swipe";
 import { useViewerNavigation } from "./use-viewer-navigation";
 import { ViewerAdmin } from "./viewer-admin";
 import "~/styles/viewer.css";
@@ -16,6 +18,8 @@ export interface ViewerPhoto {
   previous: number | null;
   /** "load": the list holds no later photo yet but the server has more. */
   next: number | null | "load";
+  /** The previous and next photos where the list holds them, preloaded so that stepping to them is instant. */
+  neighbours: Image[];
 }
 
 interface Props {
@@ -30,13 +34,24 @@ interface Props {
   onDeleted: (id: number) => void;
 }
 
-/** As large as the screen allows above the texts, never beyond the photo's own size, in its aspect ratio before it loads. */
+/** The photo's own size and shape: viewer.css fits it to the screen from these, never beyond its own width. */
 function frameSize(image: Image): CSSProperties {
-  const ratio = image.width / image.height;
   return {
     aspectRatio: `${image.width} / ${image.height}`,
-    width: `min(100%, ${image.width}px, calc((100dvh - var(--viewer-chrome) - 4.75rem) * ${ratio.toFixed(4)}))`,
+    ["--photo-width" as string]: `${image.width}px`,
+    ["--photo-ratio" as string]: (image.width / image.height).toFixed(4),
   };
+}
+
+/**
+ * How wide the photo is drawn (viewer.css): beside a 24rem panel from 900px,
+ * where a tall photo is bounded by the height instead; the screen less its
+ * margins on phones.
+ */
+function viewerSizes(image: Image): string {
+  const ratio = image.width / image.height;
+  const wide = ratio > 1.2 ? "calc(100vw - 33rem)" : `calc((100vh - 3rem) * ${ratio.toFixed(3)})`;
+  return `(min-width: 900px) ${wide}, calc(100vw - 2rem)`;
 }
 
 function focusable(root: HTMLElement): HTMLElement[] {
@@ -56,7 +71,16 @@ function isTextField(target: EventTarget | null): boolean {
  * (Escape, backdrop, close button), keeps focus inside and follows the arrow keys.
  */
 export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onUpdated, onDeleted }: Props) {
-  const { image, previous, next } = photo;
+  const { image, previous, next, neighbours } = photo;
+  for (const neighbour of neighbours) {
+    // The same srcset and sizes as the photo will have, so the browser picks, and later reuses, the same file.
+    preload(neighbour.url, {
+      as: "image",
+      imageSrcSet: neighbour.srcset,
+      imageSizes: viewerSizes(neighbour),
+      fetchPriority: "low",
+    });
+  }
   const { show, leave, state } = useViewerNavigation(position, isLoaded);
   const location = useLocation();
   const [closing, setClosing] = useState(false);
@@ -128,6 +152,12 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [close, closing, goNext, goPrevious, image.id, mode, show]);
 
+  useSwipe(dialog, mode === "view" && !closing, {
+    onSwipeLeft: goNext,
+    onSwipeRight: goPrevious,
+    onSwipeDown: close,
+  });
+
   function closeOnBackdrop(event: MouseEvent<HTMLDivElement>) {
     if (event.target instanceof HTMLElement && event.target.hasAttribute("data-backdrop")) close();
   }
@@ -152,18 +182,85 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
     [leave, onDeleted],
   );
 
+  const viewing = mode === "view";
   return (
     // A click on the backdrop closes, as Escape and the Close link do for the keyboard (handled on the document).
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={dialog}
-      className={closing ? "viewer viewer--closing" : "viewer"}
+      className={["viewer", viewing ? null : "viewer--editing", closing ? "viewer--closing" : null]
+        .filter(Boolean)
+        .join(" ")}
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       onClick={closeOnBackdrop}
       data-backdrop=""
     >
+      <div className="viewer-layout" data-backdrop="">
+        <div className="viewer-stage" data-backdrop="">
+          <div className="viewer-frame" style={frameSize(image)}>
+            <ResponsiveImage
+              key={image.id}
+              image={image}
+              sizes={viewerSizes(image)}
+              avif={false}
+              loading="eager"
+              fetchPriority="high"
+            />
+          </div>
+          <nav className="viewer-nav" aria-label="Photos">
+            {previous !== null ? (
+              <StepLink
+                to={galleryHref(position, { image: previous })}
+                state={state}
+                loaded={isLoaded(previous)}
+                direction="previous"
+              />
+            ) : null}
+            {next === "load" ? (
+              <button type="button" className="viewer-step viewer-step--next" onClick={onLoadNext}>
+                <StepLabel direction="next" />
+              </button>
+            ) : next !== null ? (
+              <StepLink
+                to={galleryHref(position, { image: next })}
+                state={state}
+                loaded={isLoaded(next)}
+                direction="next"
+              />
+            ) : null}
+          </nav>
+        </div>
+
+        <section className="viewer-info" aria-labelledby={titleId}>
+          {/* While editing, the form holds the name and description: the title only names the dialog. */}
+          <h2 id={titleId} className={viewing ? "viewer-title" : "visually-hidden"}>
+            {image.name}
+          </h2>
+          {viewing ? (
+            <>
+              {image.description ? <p className="viewer-description">{image.description}</p> : null}
+              <div className="viewer-meta">
+                <p>{`Uploaded: ${formatLongDate(image.uploaded_at)}`}</p>
+                <p>{`Size: ${formatBytes(image.size)}`}</p>
+              </div>
+            </>
+          ) : null}
+          {admin ? (
+            <ViewerAdmin
+              image={image}
+              mode={mode}
+              position={position}
+              historyState={state}
+              loaded={isLoaded(image.id)}
+              onSaved={saved}
+              onDeleted={deleted}
+            />
+          ) : null}
+        </section>
+      </div>
+
       <Link
         ref={closeLink}
         to={galleryHref(position)}
@@ -171,65 +268,11 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
         onClick={closeWithFade}
         preventScrollReset
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
         </svg>
         <span className="visually-hidden">Close</span>
       </Link>
-
-      <div className="viewer-stage" data-backdrop="">
-        <div className="viewer-frame" style={frameSize(image)}>
-          <ResponsiveImage
-            key={image.id}
-            image={image}
-            sizes="100vw"
-            avif={false}
-            loading="eager"
-            fetchPriority="high"
-          />
-        </div>
-      </div>
-
-      <nav className="viewer-nav" aria-label="Photos" data-backdrop="">
-        {previous !== null ? (
-          <StepLink
-            to={galleryHref(position, { image: previous })}
-            state={state}
-            loaded={isLoaded(previous)}
-            direction="previous"
-          />
-        ) : null}
-        {next === "load" ? (
-          <button type="button" className="viewer-step viewer-step--next" onClick={onLoadNext}>
-            <StepLabel direction="next" />
-          </button>
-        ) : next !== null ? (
-          <StepLink
-            to={galleryHref(position, { image: next })}
-            state={state}
-            loaded={isLoaded(next)}
-            direction="next"
-          />
-        ) : null}
-      </nav>
-
-      <section className="viewer-info" aria-labelledby={titleId}>
-        <h2 id={titleId}>{image.name}</h2>
-        {image.description ? <p className="viewer-description">{image.description}</p> : null}
-        <p className="viewer-meta">{`Uploaded: ${formatLongDate(image.uploaded_at)}`}</p>
-        <p className="viewer-meta">{`Size: ${formatBytes(image.size)}`}</p>
-        {admin ? (
-          <ViewerAdmin
-            image={image}
-            mode={mode}
-            position={position}
-            historyState={state}
-            loaded={isLoaded(image.id)}
-            onSaved={saved}
-            onDeleted={deleted}
-          />
-        ) : null}
-      </section>
     </div>
   );
 }
@@ -239,7 +282,18 @@ type Direction = "previous" | "next";
 function StepLabel({ direction }: { direction: Direction }) {
   return (
     <>
-      <span aria-hidden="true">{direction === "previous" ? "‹" : "›"}</span>
+      <span className="viewer-step__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="22" height="22">
+          <path
+            d={direction === "previous" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.75"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </span>
       <span className="visually-hidden">{direction === "previous" ? "Previous image" : "Next image"}</span>
     </>
   );

@@ -1,0 +1,15 @@
+import { LinkButton } from "~/components/ui/button";
+import { GALLERY_PATH } from "~/lib/paths";
+
+/** What a link to a photo that is not there shows: the gallery, with this note on top and a way back. */
+export function MissingPhoto({ message }: { message: string }) {
+  return (
+    <section className="gallery-missing" aria-labelledby="gallery-missing-title">
+      <h2 id="gallery-missing-title">Photo not found</h2>
+      <p>{message}. It may have been deleted, or the link is mistyped.</p>
+      <LinkButton to={GALLERY_PATH} variant="secondary">
+        Back to the gallery
+      </LinkButton>
+    </section>
+  );
+}

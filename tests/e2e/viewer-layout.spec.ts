@@ -1,0 +1,158 @@
+import type { Locator, Page } from "@playwright/test";
+import { makeJpeg, uploadImage } from "../support/images";
+import { expect, loginInBrowser, test, type SeedableServer } from "./fixtures";
+import { viewer, waitForHydration } from "./gallery-helpers";
+
+const DESKTOP = { width: 1350, height: 900 };
+const PHONE = { width: 412, height: 915 };
+
+/** A photo of the given shape, uploaded to the test server; its id. */
+async function uploadShaped(server: SeedableServer, width: number, height: number, name: string): Promise<number> {
+  const response = await uploadImage(
+    server.url,
+    await server.adminToken(),
+    { data: await makeJpeg(width, height, width + height), filename: `${name}.jpg` },
+    { name, description: `A ${name} photo, its caption long enough to wrap on a phone screen if it had to.` },
+  );
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error("not rendered");
+  return found;
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function openViewer(page: Page, id: number, javaScriptEnabled: boolean, extra = "") {
+  await page.goto(`/photography?image=${id}${extra}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await expect(viewer(page)).toBeVisible();
+  const photo = viewer(page).getByRole("img");
+  await expect(photo).toBeVisible();
+  return photo;
+}
+
+test.describe("the viewer puts the photo first", () => {
+  let landscape: number;
+  let portrait: number;
+  test.beforeAll(async ({ server }) => {
+    landscape = await uploadShaped(server, 1600, 1000, "landscape");
+    portrait = await uploadShaped(server, 1000, 1500, "portrait");
+  });
+
+  test("on a phone the caption lines up with the photo's edges, right under it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize(PHONE);
+    for (const id of [landscape, portrait]) {
+      const photo = await openViewer(page, id, javaScriptEnabled);
+      const title = viewer(page).getByRole("heading", { level: 2 });
+      const caption = await box(page.locator(".viewer-info"));
+      const image = await box(photo);
+      expect(Math.abs(caption.x - image.x)).toBeLessThanOrEqual(2);
+      expect(Math.abs(caption.x + caption.width - (image.x + image.width))).toBeLessThanOrEqual(2);
+      // No dead space: the title starts within a line of the photo's bottom edge.
+      expect((await box(title)).y - (image.y + image.height)).toBeLessThan(40);
+      expect(image.width).toBeGreaterThan(PHONE.width * 0.9);
+    }
+  });
+
+  test("on a wide screen the caption sits in a side panel, and the photo fills the height it can", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    const photo = await openViewer(page, portrait, javaScriptEnabled);
+    const image = await box(photo);
+    const panel = await box(page.locator(".viewer-info"));
+    expect(panel.x).toBeGreaterThanOrEqual(image.x + image.width);
+    expect(panel.height).toBeGreaterThanOrEqual(DESKTOP.height - 1);
+    expect(image.height).toBeGreaterThan(DESKTOP.height * 0.9);
+  });
+
+  test("previous and next never cover the caption, and the backdrop is solid", async ({
+    page,
+    server,
+    javaScriptEnabled,
+  }) => {
+    await server.seed(2);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await openViewer(page, landscape, javaScriptEnabled);
+      const caption = await box(page.locator(".viewer-info"));
+      for (const name of ["Previous image", "Next image"]) {
+        const step = viewer(page).getByRole("link", { name });
+        if ((await step.count()) === 0) continue;
+        expect(overlaps(await box(step), caption)).toBe(false);
+      }
+      const backdrop = await viewer(page).evaluate((element) => getComputedStyle(element).backgroundColor);
+      expect(backdrop).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+    }
+  });
+
+  test("after Edit, every field and Save and Cancel are on screen", async ({ page, javaScriptEnabled }) => {
+    await loginInBrowser(page);
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      for (const id of [landscape, portrait]) {
+        await openViewer(page, id, javaScriptEnabled);
+        await viewer(page).getByRole("link", { name: "Edit" }).click();
+        const form = viewer(page).getByRole("form", { name: "Edit image" });
+        await expect(form).toBeVisible();
+        for (const control of [
+          form.getByLabel("Name"),
+          form.getByLabel("Description"),
+          form.getByRole("button", { name: "Save" }),
+          form.getByRole("link", { name: "Cancel" }),
+        ]) {
+          await expect(control).toBeInViewport({ ratio: 1 });
+        }
+        // The form holds the name and description: they are not repeated above it.
+        await expect(viewer(page).locator(".viewer-description")).toHaveCount(0);
+      }
+    }
+  });
+});
+
+test.describe("touch gestures", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: PHONE });
+
+  /** A one-finger swipe through the browser's touch input, from one point to another. */
+  async function swipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+    const cdp = await page.context().newCDPSession(page);
+    const steps = 8;
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
+    for (let step = 1; step <= steps; step++) {
+      const point = { x: from.x + ((to.x - from.x) * step) / steps, y: from.y + ((to.y - from.y) * step) / steps };
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [point] });
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.detach();
+  }
+
+  test("swipe left for the next photo, right for the previous, down to close", async ({
+    page,
+    server,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "gestures need JavaScript");
+    const [older, middle, newer] = await server.seed(3, { prefix: "Swipe" });
+    await openViewer(page, middle!, true);
+    const centre = { x: PHONE.width / 2, y: 200 };
+    // Newest first: the next photo is the older one.
+    await swipe(page, { x: centre.x + 120, y: centre.y }, { x: centre.x - 120, y: centre.y });
+    await expect(page).toHaveURL(new RegExp(`image=${older}`));
+    await swipe(page, { x: centre.x - 120, y: centre.y }, { x: centre.x + 120, y: centre.y });
+    await expect(page).toHaveURL(new RegExp(`image=${middle}`));
+    await swipe(page, { x: centre.x - 120, y: centre.y }, { x: centre.x + 120, y: centre.y });
+    await expect(page).toHaveURL(new RegExp(`image=${newer}`));
+    await swipe(page, { x: centre.x, y: 120 }, { x: centre.x, y: 420 });
+    await expect(viewer(page)).toHaveCount(0);
+  });
+});
