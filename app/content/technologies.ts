@@ -19,6 +19,8 @@ import typescript from "devicon/icons/typescript/typescript-original.svg?no-inli
 interface Technology {
   name: string;
   icon: string;
+  /** A black logo: inverted on the dark scheme's dark tiles, so it stays visible. */
+  darkLogo?: boolean;
 }
 
 export const technologies: Technology[] = [
@@ -33,6 +35,6 @@ export const technologies: Technology[] = [
   { name: "Tailwind CSS", icon: tailwindcss },
   { name: "HTML5", icon: html5 },
   { name: "CSS3", icon: css3 },
-  { name: "Amazon Web Services", icon: amazonwebservices },
-  { name: "GitHub", icon: github },
+  { name: "Amazon Web Services", icon: amazonwebservices, darkLogo: true },
+  { name: "GitHub", icon: github, darkLogo: true },
 ];

@@ -47,7 +47,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const jokePressed = pressedInPage || loaderData.jokePressed;
 
   return (
-    <main className="home">
+    <main className="page home">
       <ProfileHeader />
       <HomeTabs selected={tab} jokePressed={jokePressed} />
       {tab === "projects" ? (

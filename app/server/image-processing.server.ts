@@ -8,7 +8,7 @@ sharp.cache(false);
 
 const MAX_PIXELS = 100_000_000;
 /** Variant widths; an image gets those below its own width plus its own width (capped at the largest). */
-export const VARIANT_WIDTHS: readonly number[] = [320, 640, 960, 1280, 1920, 2560];
+export const VARIANT_WIDTHS: readonly number[] = [320, 480, 640, 800, 960, 1280, 1920, 2560];
 /** AVIF is slow to encode, so only the small variants that make up most page weight get it. */
 export const AVIF_MAX_WIDTH = 960;
 const PLACEHOLDER_WIDTH = 16;

@@ -62,7 +62,7 @@ async function expectReadingOrderMasonry(page: Page, columns: number, gap: numbe
   }
 }
 
-test("the masonry reads like text: the newest across the top row, two columns on phones, three on desktop", async ({
+test("the masonry reads like text: the newest across the top row, one column on phones, two from 640px, three from 1024px", async ({
   page,
   server,
 }) => {
@@ -71,8 +71,10 @@ test("the masonry reads like text: the newest across the top row, two columns on
   await page.goto("/photography");
   expect((await thumbnailIds(page)).slice(0, 3)).toEqual(images.slice(0, 3).map((image) => image.id));
   await expectReadingOrderMasonry(page, 3, 16);
-  await page.setViewportSize({ width: 412, height: 915 });
+  await page.setViewportSize({ width: 800, height: 900 });
   await expectReadingOrderMasonry(page, 2, 12);
+  await page.setViewportSize({ width: 412, height: 915 });
+  await expectReadingOrderMasonry(page, 1, 12);
 });
 
 test("each batch the infinite scroll appends continues the same columns, with no seam", async ({

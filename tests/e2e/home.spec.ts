@@ -112,7 +112,9 @@ test("project cards show their media and tags", async ({ page }) => {
   const cards = page.getByRole("article");
   await expect(cards).toHaveCount(7);
   const fair = cards.filter({ hasText: "Career Fair website" });
-  await expect(fair.getByRole("img")).toHaveCSS("height", "256px");
+  // The picture is shown whole: drawn in its own shape, 16:9, so nothing is cropped.
+  const drawn = await fair.getByRole("img").boundingBox();
+  expect(drawn!.width / drawn!.height).toBeCloseTo(16 / 9, 1);
   await expect(fair.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText([
     "React",
     "TailwindCSS",
@@ -131,7 +133,7 @@ test("project cards show their media and tags", async ({ page }) => {
 test("hover and keyboard focus reveal the demo and code buttons", async ({ page }) => {
   await page.goto("/");
   const card = page.getByRole("article").filter({ hasText: "Sorting visualizer" });
-  const overlay = card.locator(".project-card__overlay");
+  const overlay = card.locator(".project-card__actions");
   await expect(overlay).toHaveCSS("opacity", "0");
   await card.hover();
   await expect(overlay).toHaveCSS("opacity", "1");

@@ -69,6 +69,8 @@ describe("GET /media/:key/:file", () => {
     expect(urls.map((u) => u.split("/").at(-1)).sort()).toEqual([
       "w320.avif",
       "w320.webp",
+      "w480.avif",
+      "w480.webp",
       "w640.avif",
       "w640.webp",
       "w800.avif",

@@ -6,10 +6,11 @@ import type { Image } from "~/lib/image";
 import { containerStyle, MASONRY_COLUMN_COUNTS, placeMasonry, placeStyle } from "~/lib/masonry";
 
 /**
- * How wide a thumbnail is drawn (gallery.css): two columns on phones, three
- * from 1000px, inside the page's 72rem with its gutters and 0.75rem gaps.
+ * How wide a thumbnail is drawn (gallery.css): one column on phones, two from
+ * 640px, three from 1024px, inside the page's 72rem less its gutters and gaps.
  */
-const THUMBNAIL_SIZES = "(min-width: 1000px) calc((min(100vw - 4rem, 72rem) - 1.5rem) / 3), calc(50vw - 1.5rem)";
+const THUMBNAIL_SIZES =
+  "(min-width: 1024px) calc((min(100vw - 4rem, 72rem) - 2rem) / 3), (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)";
 const IN_PLACE: ViewerHistoryState = { inPlace: true };
 
 /** The top row loads at once; the rest lazily, as the browser sees them coming. */

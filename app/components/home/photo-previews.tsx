@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { LinkButton } from "~/components/ui/button";
 import { galleryHref } from "~/lib/gallery-url";
 import type { Image } from "~/lib/image";
 import { GALLERY_PATH } from "~/lib/paths";
@@ -28,7 +29,7 @@ function PreviewList({ images }: { images: Image[] }) {
             <ResponsiveImage
               image={image}
               className="previews__image"
-              sizes="(min-width: 1100px) 340px, (min-width: 768px) 31vw, 46vw"
+              sizes="(min-width: 1240px) 376px, (min-width: 768px) 31vw, 46vw"
               loading={index < 2 ? "eager" : "lazy"}
               fetchPriority={index < 2 ? "high" : "auto"}
             />
@@ -48,9 +49,9 @@ export function PhotoPreviews({ previews }: Props) {
   return (
     <>
       <p className="previews__actions">
-        <Link to={GALLERY_PATH} className="button">
+        <LinkButton to={GALLERY_PATH} variant="secondary">
           View full gallery
-        </Link>
+        </LinkButton>
       </p>
       {Array.isArray(previews) ? (
         <PreviewList images={previews} />

@@ -20,6 +20,7 @@ export function ProfileHeader() {
   return (
     <header className="profile">
       <h1 className="profile__name">{owner.name}</h1>
+      <p className="profile__tagline">{owner.tagline}</p>
       <p className="profile__location">{owner.location}</p>
       <ul className="profile__links">
         {links.map(({ href, label, icon, kind }) => (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CodeIcon, ExternalLinkIcon } from "~/components/icons";
+import { buttonClass } from "~/components/ui/button";
 import { isInternalLink, type Project, type ProjectMedia } from "~/content/projects";
 
 interface Props {
@@ -33,11 +34,21 @@ function ProjectVideo({ media }: { media: Extract<ProjectMedia, { kind: "video" 
   );
 }
 
-/** Visible "Demo" or "Code"; the accessible name also says which project, and when a new tab opens. */
-function CardLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+/** A link to a project page: inside the site, or a new tab for anything else. */
+function ProjectLink({
+  href,
+  label,
+  className,
+  children,
+}: {
+  href: string;
+  label?: string;
+  className: string;
+  children: ReactNode;
+}) {
   if (isInternalLink(href)) {
     return (
-      <Link to={href} className="overlay-button" aria-label={label}>
+      <Link to={href} className={className} aria-label={label}>
         {children}
       </Link>
     );
@@ -45,20 +56,27 @@ function CardLink({ href, label, children }: { href: string; label: string; chil
   return (
     <a
       href={href}
-      className="overlay-button"
-      aria-label={`${label} (opens in a new tab)`}
+      className={className}
+      aria-label={label && `${label} (opens in a new tab)`}
       target="_blank"
       rel="noopener noreferrer"
     >
       {children}
+      {label ? null : <span className="visually-hidden"> (opens in a new tab)</span>}
     </a>
   );
 }
 
+/**
+ * A project card, one target: its title links to the demo and covers the whole
+ * card. Demo and Code are real buttons too: over the picture on hover or focus
+ * where there is a mouse, in the card's body on touch screens. One set of
+ * links, placed by CSS, so assistive technology meets each once.
+ */
 export function ProjectCard({ project, priority }: Props) {
   const { media } = project;
   return (
-    <article className="project-card">
+    <article className="card card--link project-card">
       <div className="project-card__frame">
         {media.kind === "image" ? (
           <img
@@ -74,22 +92,14 @@ export function ProjectCard({ project, priority }: Props) {
         ) : (
           <ProjectVideo media={media} />
         )}
-        <div className="project-card__overlay">
-          <CardLink href={project.link} label={`Demo: ${project.name}`}>
-            <ExternalLinkIcon className="overlay-button__icon" />
-            Demo
-          </CardLink>
-          {project.github ? (
-            <CardLink href={project.github} label={`Code: ${project.name}`}>
-              <CodeIcon className="overlay-button__icon" />
-              Code
-            </CardLink>
-          ) : null}
-        </div>
       </div>
-      <div className="project-card__body">
-        <h3 className="project-card__title">{project.name}</h3>
-        <p className="project-card__description">{project.description}</p>
+      <div className="card__body project-card__body">
+        <h3 className="card__title">
+          <ProjectLink href={project.link} className="card__link">
+            {project.name}
+          </ProjectLink>
+        </h3>
+        <p className="card__text">{project.description}</p>
         <ul className="project-card__tags" aria-label="Tags">
           {project.tags.map((tag) => (
             <li key={tag} className="tag">
@@ -97,6 +107,22 @@ export function ProjectCard({ project, priority }: Props) {
             </li>
           ))}
         </ul>
+        <div className="project-card__actions">
+          <ProjectLink href={project.link} label={`Demo: ${project.name}`} className={buttonClass()}>
+            <ExternalLinkIcon className="button__icon" />
+            Demo
+          </ProjectLink>
+          {project.github ? (
+            <ProjectLink
+              href={project.github}
+              label={`Code: ${project.name}`}
+              className={buttonClass({ variant: "secondary" })}
+            >
+              <CodeIcon className="button__icon" />
+              Code
+            </ProjectLink>
+          ) : null}
+        </div>
       </div>
     </article>
   );

@@ -1,0 +1,80 @@
+import { owner } from "../../app/content/owner";
+import { expect, test } from "./fixtures";
+
+test("the owner's tagline is under the name, and every page ends with the footer's links and year", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByText(owner.tagline, { exact: true })).toBeVisible();
+  for (const path of ["/", "/photography", "/sorting", "/no-such-page"]) {
+    await page.goto(path);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${owner.name}`);
+    await expect(footer.getByRole("link", { name: /GitHub/ })).toHaveAttribute("href", owner.links.github);
+    await expect(footer.getByRole("link", { name: "CV" })).toHaveAttribute("href", owner.links.cv);
+  }
+});
+
+test("the pause switch stops the technology strip, with or without JavaScript", async ({ page }) => {
+  await page.goto("/");
+  const playState = () =>
+    page.locator(".tech-strip__track").evaluate((track) => track.getAnimations()[0]?.playState ?? "none");
+  await expect.poll(playState).toBe("running");
+  const pause = page.getByRole("checkbox", { name: "Pause the moving technology strip" });
+  const button = page.locator("label.tech-strip__switch");
+  await expect(button).toBeVisible();
+  expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await button.click();
+  await expect(pause).toBeChecked();
+  await expect.poll(playState).toBe("paused");
+  await button.click();
+  await expect.poll(playState).toBe("running");
+});
+
+test("on a wide screen no project card is left alone in its row", async ({ page }) => {
+  await page.setViewportSize({ width: 1350, height: 900 });
+  await page.goto("/");
+  const cards = await page.getByRole("article").evaluateAll((articles) =>
+    articles.map((article) => ({
+      top: article.getBoundingClientRect().top,
+      width: article.getBoundingClientRect().width,
+    })),
+  );
+  const full = Math.max(...cards.map((card) => card.width));
+  for (const card of cards) {
+    if (card.width > full * 0.9) continue;
+    const rowMates = cards.filter((other) => Math.abs(other.top - card.top) < 1);
+    expect(rowMates).toHaveLength(2);
+  }
+});
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 412, height: 915 } });
+
+  test("card pictures are whole and uncovered, Demo and Code are buttons in the card", async ({ page }) => {
+    await page.goto("/");
+    const cards = page.getByRole("article");
+    const count = await cards.count();
+    for (let index = 0; index < count; index++) {
+      const card = cards.nth(index);
+      await card.scrollIntoViewIfNeeded();
+      const media = card.locator("img, video").first();
+      // Nothing is drawn on the picture: at its centre is the picture, or the card's own (transparent) title link.
+      const onTop = await media.evaluate((element) => {
+        const { left, top, width, height } = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(left + width / 2, top + height / 2);
+        return hit === element || (hit?.classList.contains("card__link") ?? false);
+      });
+      expect(onTop).toBe(true);
+      // Whole: drawn in its own shape, so nothing is cropped.
+      const box = (await media.boundingBox())!;
+      const natural = Number(await media.getAttribute("width")) / Number(await media.getAttribute("height"));
+      expect(box.width / box.height).toBeCloseTo(natural, 1);
+      const demo = card.getByRole("link", { name: /^Demo: / });
+      await expect(demo).toBeVisible();
+      const demoBox = (await demo.boundingBox())!;
+      expect(demoBox.y).toBeGreaterThan(box.y + box.height);
+      expect(demoBox.height).toBeGreaterThanOrEqual(44);
+    }
+  });
+});
