@@ -13,7 +13,9 @@ import type { UploadResult } from "./image-upload.server";
 import { sessionSecrets } from "./session-secrets.server";
 
 export type UploadSummary =
-  { ok: true; filename: string; name: string } | { ok: false; filename: string; reason: string };
+  | { ok: true; filename: string; name: string }
+  /** duplicateOf: the photo already in the gallery, for a refused duplicate. */
+  | { ok: false; filename: string; reason: string; duplicateOf?: number };
 
 /** What the dashboard shows after a plain-form upload; `results` may name fewer files than `total`. */
 export type UploadReport = { stored: number; total: number; results: UploadSummary[] } | { error: string };
@@ -42,7 +44,14 @@ export function summarizeUpload(results: UploadResult[]): UploadReport {
     results: results.map((result) =>
       result.ok
         ? { ok: true, filename: result.filename, name: result.image.name }
-        : { ok: false, filename: result.filename, reason: result.error.message },
+        : {
+            ok: false,
+            filename: result.filename,
+            reason: result.error.message,
+            ...(result.error.status === 409 && typeof result.error.extra.id === "number"
+              ? { duplicateOf: result.error.extra.id }
+              : {}),
+          },
     ),
   };
 }

@@ -1,5 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useAuth } from "~/components/auth";
+import { BackLink } from "~/components/ui/back-link";
+import { Button } from "~/components/ui/button";
 import { formatBytes } from "~/lib/format";
 import { ADMIN_LOGOUT_PATH, GALLERY_PATH } from "~/lib/paths";
 import { ErrorBanners } from "./error-banners";
@@ -20,17 +22,15 @@ export function Dashboard({ stats, upload, error }: DashboardProps) {
   const auth = useAuth();
 
   return (
-    <main className="admin">
-      <header className="admin-header">
-        <Link to={GALLERY_PATH} className="back-link">
-          <span aria-hidden="true">←</span> Back to the gallery
-        </Link>
+    <main className="page admin">
+      <header className="page-header admin-header">
+        <BackLink to={GALLERY_PATH}>Back to the gallery</BackLink>
         <div className="admin-header__title">
-          <h1>Admin Dashboard</h1>
+          <h1 className="page-header__title">Admin Dashboard</h1>
           <Form method="post" action={ADMIN_LOGOUT_PATH} onSubmit={auth.signOut}>
-            <button type="submit" className="button button--secondary">
+            <Button type="submit" variant="secondary">
               Logout
-            </button>
+            </Button>
           </Form>
         </div>
       </header>

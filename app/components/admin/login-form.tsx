@@ -1,5 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { useAuth } from "~/components/auth";
+import { BackLink } from "~/components/ui/back-link";
+import { Button } from "~/components/ui/button";
 import { ErrorBanners } from "./error-banners";
 import { useHydrated } from "~/components/use-hydrated";
 import { GALLERY_PATH } from "~/lib/paths";
@@ -20,8 +22,9 @@ export function LoginForm({ error, redirectTo, username }: LoginFormProps) {
   const loggingIn = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
 
   return (
-    <main className="admin admin--login">
-      <div className="login-card">
+    <main className="page page--narrow admin admin--login">
+      <BackLink to={GALLERY_PATH}>Back to the gallery</BackLink>
+      <div className="card login-card">
         <h1>Gallery Admin Login</h1>
         <ErrorBanners messages={[auth.error, error]} />
         {/* Posts to this page's URL, so a failed attempt without JavaScript keeps its redirectTo. */}
@@ -38,13 +41,10 @@ export function LoginForm({ error, redirectTo, username }: LoginFormProps) {
             <label htmlFor="login-password">Password</label>
             <input id="login-password" name="password" type="password" autoComplete="current-password" required />
           </div>
-          <button type="submit" className="button button--wide" disabled={loggingIn}>
+          <Button type="submit" wide disabled={loggingIn}>
             {loggingIn ? "Logging in..." : "Login"}
-          </button>
+          </Button>
         </Form>
-        <p className="login-card__back">
-          <Link to={GALLERY_PATH}>Back to the gallery</Link>
-        </p>
       </div>
     </main>
   );

@@ -1,8 +1,14 @@
 import { useEffect, useId, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { formatKilobytes } from "~/lib/format";
+import { galleryHref } from "~/lib/gallery-url";
 
 type PendingPhase =
-  { phase: "editing" } | { phase: "uploading"; progress: number | null } | { phase: "failed"; reason: string };
+  | { phase: "editing" }
+  | { phase: "uploading"; progress: number | null }
+  /** duplicateOf: the photo already in the gallery, when the server refused a duplicate. */
+  | { phase: "failed"; reason: string; duplicateOf?: number };
 
 export interface PendingUpload {
   id: string;
@@ -47,14 +53,22 @@ export function PendingUploadItem({ item, onEdit, onUpload, onDelete, onDismiss 
           <span className="pending-upload__no-preview">No preview</span>
         )}
       </div>
+      <p className="pending-upload__filename" title={item.file.name}>
+        {item.file.name}
+      </p>
 
       {status.phase === "failed" ? (
         <div className="upload-message upload-message--error" role="alert">
           <p className="upload-message__title">Error uploading image</p>
           <p>{status.reason}</p>
-          <button type="button" className="button button--secondary" onClick={onDismiss}>
+          {status.duplicateOf === undefined ? null : (
+            <p>
+              <Link to={galleryHref("", { image: status.duplicateOf })}>See the photo already in the gallery</Link>
+            </p>
+          )}
+          <Button variant="secondary" onClick={onDismiss}>
             Dismiss
-          </button>
+          </Button>
         </div>
       ) : (
         <form
@@ -107,12 +121,12 @@ export function PendingUploadItem({ item, onEdit, onUpload, onDelete, onDismiss 
             </div>
           )}
           <div className="actions">
-            <button type="submit" className="button" disabled={uploading}>
+            <Button type="submit" disabled={uploading}>
               {uploading ? "Uploading..." : "Upload"}
-            </button>
-            <button type="button" className="button button--danger" disabled={uploading} onClick={onDelete}>
+            </Button>
+            <Button variant="danger" disabled={uploading} onClick={onDelete}>
               Delete
-            </button>
+            </Button>
           </div>
         </form>
       )}

@@ -1,4 +1,6 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { galleryHref } from "~/lib/gallery-url";
 import { MAX_FORM_FILES } from "~/lib/limits";
 import { ADMIN_UPLOAD_PATH } from "~/lib/paths";
 import type { Route } from "../../routes/+types/photography.admin";
@@ -26,6 +28,14 @@ export function UploadReportView({ report }: { report: Extract<UploadReport, { r
             ) : (
               <>
                 <strong>Refused:</strong> {result.filename}: {result.reason}
+                {result.duplicateOf === undefined ? null : (
+                  <>
+                    {" "}
+                    <Link to={galleryHref("", { image: result.duplicateOf })}>
+                      See the photo already in the gallery
+                    </Link>
+                  </>
+                )}
               </>
             )}
           </li>
@@ -57,9 +67,7 @@ export function PlainUploadForm() {
         <textarea id="plain-upload-description" name="description" rows={2} />
       </div>
       <div className="actions">
-        <button type="submit" className="button">
-          Upload
-        </button>
+        <Button type="submit">Upload</Button>
       </div>
     </Form>
   );

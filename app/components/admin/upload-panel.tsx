@@ -1,3 +1,4 @@
+import { Button } from "~/components/ui/button";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAuth } from "~/components/auth";
@@ -83,7 +84,10 @@ export function UploadPanel() {
         // The gallery stats at the top count the new photo.
         void revalidator.revalidate();
       } else {
-        update(id, (current) => ({ ...current, status: { phase: "failed", reason: outcome.reason } }));
+        update(id, (current) => ({
+          ...current,
+          status: { phase: "failed", reason: outcome.reason, duplicateOf: outcome.duplicateOf },
+        }));
       }
     },
     [token, update, revalidator],
@@ -108,14 +112,13 @@ export function UploadPanel() {
                 <span className="upload-message__title">Image uploaded successfully</span>{" "}
                 <span className="upload-message__detail">({notice.name})</span>
               </span>
-              <button
-                type="button"
-                className="button button--secondary"
+              <Button
+                variant="secondary"
                 aria-label={`Dismiss the message about ${notice.name}`}
                 onClick={() => setNotices((current) => current.filter((candidate) => candidate.id !== notice.id))}
               >
                 Dismiss
-              </button>
+              </Button>
             </p>
           ))}
         </div>
@@ -125,17 +128,16 @@ export function UploadPanel() {
         <div className="admin-section__header">
           <h2 id="pending-heading">Uploaded Images</h2>
           <div className="actions">
-            <button type="button" className="button" disabled={readyCount === 0} onClick={uploadAll}>
+            <Button disabled={readyCount === 0} onClick={uploadAll}>
               Upload all
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
+            </Button>
+            <Button
+              variant="secondary"
               disabled={items.length === 0}
               onClick={() => remove(items.map((item) => item.id))}
             >
               Clear Images
-            </button>
+            </Button>
           </div>
         </div>
         {items.length === 0 ? (

@@ -1,7 +1,7 @@
 import { href } from "react-router";
 import type { Image } from "~/lib/image";
 
-type UploadOutcome = { ok: true; image: Image } | { ok: false; reason: string };
+type UploadOutcome = { ok: true; image: Image } | { ok: false; reason: string; duplicateOf?: number };
 
 interface UploadRequest {
   file: File;
@@ -14,14 +14,21 @@ interface UploadRequest {
   signal: AbortSignal;
 }
 
-function reasonOf(xhr: XMLHttpRequest): string {
+/** The server's message, and for a duplicate (409) the id of the photo already there. */
+function refusalOf(xhr: XMLHttpRequest): { ok: false; reason: string; duplicateOf?: number } {
   try {
-    const { message } = JSON.parse(xhr.responseText) as { message?: unknown };
-    if (typeof message === "string" && message) return message;
+    const { message, id } = JSON.parse(xhr.responseText) as { message?: unknown; id?: unknown };
+    if (typeof message === "string" && message) {
+      return {
+        ok: false,
+        reason: message,
+        ...(xhr.status === 409 && typeof id === "number" ? { duplicateOf: id } : {}),
+      };
+    }
   } catch {
     // Not JSON (a proxy's error page, say): fall back to the status.
   }
-  return `The server answered ${xhr.status}${xhr.statusText ? ` ${xhr.statusText}` : ""}.`;
+  return { ok: false, reason: `The server answered ${xhr.status}${xhr.statusText ? ` ${xhr.statusText}` : ""}.` };
 }
 
 /**
@@ -53,7 +60,7 @@ export function uploadImage({
       if (xhr.status >= 200 && xhr.status < 300) {
         resolve({ ok: true, image: JSON.parse(xhr.responseText) as Image });
       } else {
-        resolve({ ok: false, reason: reasonOf(xhr) });
+        resolve(refusalOf(xhr));
       }
     });
     xhr.addEventListener("error", () =>
