@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
-import { ArrowLeftIcon } from "~/components/icons";
+import { isRouteErrorResponse } from "react-router";
+import { LinkButton } from "~/components/ui/button";
 import { useRequestId } from "~/components/request-id";
 import { HOME_PATH } from "~/lib/paths";
 import { pageTitle } from "~/lib/seo";
@@ -22,17 +22,16 @@ export function ErrorPage({
   children,
 }: ErrorPageProps) {
   return (
-    <main className="error-page">
+    <main className="page page--narrow error-page">
       <title>{pageTitle(`${status} ${message}`)}</title>
       <h1 className="error-page__title">Unexpected Application Error!</h1>
       <h2 className="error-page__status">
         {status} {message}
       </h2>
       {children}
-      <Link to={backTo} className="error-page__home">
-        <ArrowLeftIcon className="error-page__icon" />
+      <LinkButton to={backTo} variant="secondary" className="error-page__home">
         {backLabel}
-      </Link>
+      </LinkButton>
     </main>
   );
 }

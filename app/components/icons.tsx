@@ -25,14 +25,6 @@ function StrokeIcon({ className, children }: IconProps & { children: ReactNode }
   );
 }
 
-export function ArrowLeftIcon({ className }: IconProps) {
-  return (
-    <StrokeIcon className={className}>
-      <path d="M19 12H5M12 19l-7-7 7-7" />
-    </StrokeIcon>
-  );
-}
-
 export function CodeIcon({ className }: IconProps) {
   return (
     <StrokeIcon className={className}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { buttonClass } from "~/components/ui/button";
 
 interface Props {
   /** The query parameter, also the select's id. */
@@ -28,7 +29,7 @@ export function ChoiceForm({ name, label, options, value, seed, submitLabel, chi
         </select>
       </div>
       <input type="hidden" name="seed" value={seed} />
-      <button type="submit" className="demo-button demo-button--secondary">
+      <button type="submit" className={buttonClass({ variant: "secondary" })}>
         {submitLabel}
       </button>
       {children}

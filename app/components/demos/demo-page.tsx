@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { ArrowLeftIcon } from "~/components/icons";
+import { BackLink } from "~/components/ui/back-link";
 import { HOME_PATH } from "~/lib/paths";
 import "~/styles/demos.css";
 
@@ -13,13 +12,12 @@ interface Props {
 /** The frame of every project demo: a way back home, a title and a short explanation. */
 export function DemoPage({ title, intro, children }: Props) {
   return (
-    <main className="demo">
-      <Link to={`${HOME_PATH}#projects`} className="demo__back">
-        <ArrowLeftIcon className="demo__back-icon" />
-        Back to projects
-      </Link>
-      <h1 className="demo__title">{title}</h1>
-      <p className="demo__intro">{intro}</p>
+    <main className="page demo">
+      <header className="page-header">
+        <BackLink to={`${HOME_PATH}#projects`}>Back to projects</BackLink>
+        <h1 className="page-header__title">{title}</h1>
+        <p className="page-header__lede">{intro}</p>
+      </header>
       {children}
     </main>
   );

@@ -15,6 +15,7 @@ import {
   type LifeQuery,
 } from "~/lib/life";
 import { ChoiceForm } from "./choice-form";
+import { buttonClass } from "~/components/ui/button";
 
 const TICK_MS = 120;
 
@@ -70,7 +71,7 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
       >
         {query.pattern === "random" ? (
           <Link
-            className="demo-link"
+            className={buttonClass({ variant: "secondary" })}
             to={lifeHref({ pattern: "random", seed: query.seed + 1, generation: 0 })}
             preventScrollReset
           >
@@ -111,14 +112,26 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
       </figure>
 
       <nav className="demo-steps" aria-label="Generations">
-        <Link className="demo-link" to={nextHref} onClick={(event) => stepInPage(event, 1)} preventScrollReset replace>
+        <Link
+          className={buttonClass({ variant: "secondary" })}
+          to={nextHref}
+          onClick={(event) => stepInPage(event, 1)}
+          preventScrollReset
+          replace
+        >
           Next generation
         </Link>
-        <Link className="demo-link" to={skipHref} onClick={(event) => stepInPage(event, 10)} preventScrollReset replace>
+        <Link
+          className={buttonClass({ variant: "secondary" })}
+          to={skipHref}
+          onClick={(event) => stepInPage(event, 10)}
+          preventScrollReset
+          replace
+        >
           Skip 10 generations
         </Link>
         <Link
-          className="demo-link"
+          className={buttonClass({ variant: "secondary" })}
           to={lifeHref({ ...query, generation: 0 })}
           preventScrollReset
           replace
@@ -132,7 +145,7 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
         </Link>
         <button
           type="button"
-          className="demo-button js-only"
+          className={buttonClass({}, "js-only")}
           onClick={() => setPlaying(!playing)}
           aria-pressed={playing}
         >
@@ -140,7 +153,7 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
         </button>
         <button
           type="button"
-          className="demo-button demo-button--secondary js-only"
+          className={buttonClass({ variant: "secondary" }, "js-only")}
           onClick={() => {
             setPlaying(false);
             setBoard({ grid: emptyGrid(), generation: 0 });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { convertDigits, MAX_DIGITS, parseNumeral, type KanaScript } from "~/lib/kana";
+import { buttonClass } from "~/components/ui/button";
 
 interface Props {
   /** From the URL, so the server renders the answer of a submitted form. */
@@ -53,7 +54,7 @@ export function KanaConverter({ initialNumber, initialScript }: Props) {
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="demo-button">
+        <button type="submit" className={buttonClass()}>
           Convert
         </button>
       </Form>

@@ -10,6 +10,7 @@ import {
   type SortingQuery,
 } from "~/lib/sorting";
 import { ChoiceForm } from "./choice-form";
+import { buttonClass } from "~/components/ui/button";
 
 const STEP_MS = 120;
 
@@ -65,7 +66,7 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
         submitLabel="Show"
       >
         <Link
-          className="demo-link"
+          className={buttonClass({ variant: "secondary" })}
           to={sortingHref({ ...query, seed: nextSeed(query.seed), step: 0 })}
           preventScrollReset
         >
@@ -114,7 +115,7 @@ export function SortingVisualizer({ query }: { query: SortingQuery }) {
         </StepLink>
         <button
           type="button"
-          className="demo-button js-only"
+          className={buttonClass({}, "js-only")}
           onClick={togglePlaying}
           aria-pressed={playingStep !== null}
         >
@@ -131,13 +132,13 @@ function StepLink({ to, disabled, children }: { to: string; disabled: boolean; c
     return (
       // ARIA's disabled link: announced as a link that is unavailable, and out of the tab order without an href.
       // eslint-disable-next-line jsx-a11y/anchor-is-valid
-      <a className="demo-link" aria-disabled="true" role="link">
+      <a className={buttonClass({ variant: "secondary" })} aria-disabled="true" role="link">
         {children}
       </a>
     );
   }
   return (
-    <Link className="demo-link" to={to} preventScrollReset replace>
+    <Link className={buttonClass({ variant: "secondary" })} to={to} preventScrollReset replace>
       {children}
     </Link>
   );
