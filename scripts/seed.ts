@@ -1,5 +1,6 @@
-// `npm run seed [-- count]`: adds generated demo photos (no downloads) so a new
-// site is not empty. Safe while the server runs (SQLite WAL, same storage rules).
+// `npm run seed [-- count [width]]`: adds generated demo photos (no downloads) so a
+// new site is not empty. Safe while the server runs (SQLite WAL, same storage rules).
+// A width of 4000 makes camera-sized photos, to measure pages as a real library loads.
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import { initDatabase } from "~/server/db.server";
@@ -10,8 +11,9 @@ import { ensureStorageDirs, tmpPath } from "~/server/storage.server";
 import { noisyPhoto } from "./noisy-photo";
 
 const count = Number(process.argv[2] ?? 60);
-if (!Number.isInteger(count) || count < 1 || count > 1000) {
-  console.error("Usage: npm run seed -- [count from 1 to 1000, default 60]");
+const photoWidth = Number(process.argv[3] ?? 2400);
+if (!Number.isInteger(count) || count < 1 || count > 1000 || !Number.isInteger(photoWidth) || photoWidth < 320) {
+  console.error("Usage: npm run seed -- [count from 1 to 1000, default 60] [width from 320, default 2400]");
   process.exit(1);
 }
 
@@ -25,7 +27,7 @@ const SHAPES = [
 /** A "photo": sky gradient, hills, a sun, and sensor-like noise so it compresses like a real one. */
 async function demoPhoto(index: number): Promise<{ data: Buffer; name: string; description: string }> {
   const [ratio, shape] = SHAPES[index % SHAPES.length]!;
-  const width = 2400;
+  const width = photoWidth;
   const height = Math.round(width / ratio);
   const hue = (index * 47) % 360;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">

@@ -143,15 +143,26 @@ test.describe("touch gestures", () => {
   }) => {
     test.skip(!javaScriptEnabled, "gestures need JavaScript");
     const [older, middle, newer] = await server.seed(3, { prefix: "Swipe" });
+    /** Waits until the viewer shows the photo, not only its URL, as a person would before swiping again. */
+    async function expectShowing(id: number) {
+      await expect(page).toHaveURL(new RegExp(`image=${id}$`));
+      const { name } = (await (await fetch(`${server.url}/api/image/${id}`)).json()) as { name: string };
+      await expect(viewer(page).getByRole("heading", { name, exact: true })).toBeVisible();
+    }
     await openViewer(page, middle!, true);
     const centre = { x: PHONE.width / 2, y: 200 };
+    const toLeft = [
+      { x: centre.x + 120, y: centre.y },
+      { x: centre.x - 120, y: centre.y },
+    ] as const;
+    const toRight = [toLeft[1], toLeft[0]] as const;
     // Newest first: the next photo is the older one.
-    await swipe(page, { x: centre.x + 120, y: centre.y }, { x: centre.x - 120, y: centre.y });
-    await expect(page).toHaveURL(new RegExp(`image=${older}`));
-    await swipe(page, { x: centre.x - 120, y: centre.y }, { x: centre.x + 120, y: centre.y });
-    await expect(page).toHaveURL(new RegExp(`image=${middle}`));
-    await swipe(page, { x: centre.x - 120, y: centre.y }, { x: centre.x + 120, y: centre.y });
-    await expect(page).toHaveURL(new RegExp(`image=${newer}`));
+    await swipe(page, ...toLeft);
+    await expectShowing(older!);
+    await swipe(page, ...toRight);
+    await expectShowing(middle!);
+    await swipe(page, ...toRight);
+    await expectShowing(newer!);
     await swipe(page, { x: centre.x, y: 120 }, { x: centre.x, y: 420 });
     await expect(viewer(page)).toHaveCount(0);
   });

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useEffectEvent, type RefObject } from "react";
 
 /** How far a finger travels before a touch counts as a swipe, in CSS pixels. */
 const SIDEWAYS = 50;
@@ -22,7 +22,9 @@ function inTextField(target: EventTarget | null): boolean {
  * a zoomed page, a scrolled viewer) is not a swipe.
  */
 export function useSwipe(ref: RefObject<HTMLElement | null>, enabled: boolean, handlers: SwipeHandlers) {
-  const { onSwipeLeft, onSwipeRight, onSwipeDown } = handlers;
+  // Read the newest handlers at the end of a gesture, so a render in the middle
+  // of one (the photo changing) does not detach the listeners and lose its start.
+  const swipe = useEffectEvent((direction: keyof SwipeHandlers) => handlers[direction]());
   useEffect(() => {
     const element = ref.current;
     if (!element || !enabled) return;
@@ -47,10 +49,9 @@ export function useSwipe(ref: RefObject<HTMLElement | null>, enabled: boolean, h
       const { atTop } = start;
       start = null;
       if (Math.abs(dx) > SIDEWAYS && Math.abs(dx) > 1.5 * Math.abs(dy)) {
-        if (dx < 0) onSwipeLeft();
-        else onSwipeRight();
+        swipe(dx < 0 ? "onSwipeLeft" : "onSwipeRight");
       } else if (dy > DOWN && dy > 1.5 * Math.abs(dx) && atTop && element!.scrollTop <= 0) {
-        onSwipeDown();
+        swipe("onSwipeDown");
       }
     }
     function onCancel() {
@@ -68,5 +69,5 @@ export function useSwipe(ref: RefObject<HTMLElement | null>, enabled: boolean, h
       element.removeEventListener("touchend", onEnd);
       element.removeEventListener("touchcancel", onCancel);
     };
-  }, [ref, enabled, onSwipeLeft, onSwipeRight, onSwipeDown]);
+  }, [ref, enabled]);
 }
