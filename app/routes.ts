@@ -3,6 +3,7 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("photography", "routes/photography.tsx"),
+  route("photography/feed.xml", "routes/photography.feed.ts"),
   route("photography/admin", "routes/photography.admin.tsx"),
   route("photography/admin/upload", "routes/photography.admin.upload.ts"),
   route("photography/admin/logout", "routes/photography.admin.logout.ts"),

@@ -6,6 +6,7 @@ import { href } from "react-router";
  */
 export const HOME_PATH = href("/");
 export const GALLERY_PATH = href("/photography");
+export const GALLERY_FEED_PATH = href("/photography/feed.xml");
 export const ADMIN_PATH = href("/photography/admin");
 export const ADMIN_UPLOAD_PATH = href("/photography/admin/upload");
 export const ADMIN_LOGOUT_PATH = href("/photography/admin/logout");

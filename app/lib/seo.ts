@@ -10,6 +10,8 @@ interface PageMeta {
   image?: string;
   /** Keep admin and other private pages out of search engines. */
   noindex?: boolean;
+  /** Root-relative path of the page's Atom feed, announced for feed readers. */
+  feed?: string;
 }
 
 /** A route's `meta` arguments as far as they matter here: the root's loader data is among them. */
@@ -30,7 +32,7 @@ export function pageTitle(page: string): string {
  * Title, description and Open Graph tags for a route's `meta` export. Link
  * previews need absolute URLs, so og:url and og:image get the site's origin.
  */
-export function pageMeta(matches: MetaMatches, { title, description, path, image, noindex }: PageMeta) {
+export function pageMeta(matches: MetaMatches, { title, description, path, image, noindex, feed }: PageMeta) {
   const origin = siteOrigin(matches);
   const absolute = (url: string) => (origin ? new URL(url, origin).href : url);
   const fullTitle = pageTitle(title);
@@ -45,5 +47,8 @@ export function pageMeta(matches: MetaMatches, { title, description, path, image
     ...(image ? [{ property: "og:image", content: absolute(image) }] : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),
+    ...(feed
+      ? [{ tagName: "link", rel: "alternate", type: "application/atom+xml", title: fullTitle, href: feed }]
+      : []),
   ];
 }

@@ -5,7 +5,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { LinkButton } from "~/components/ui/button";
 import { owner } from "~/content/owner";
 import { listPosition, onlyViewerChanged, viewerImageId } from "~/lib/gallery-url";
-import { ADMIN_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
+import { ADMIN_PATH, GALLERY_FEED_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, requireAdminPage } from "~/server/auth.server";
 import { readForm } from "~/server/body.server";
@@ -125,12 +125,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       description: photo.description || `A photograph by ${owner.name}.`,
       path: `${GALLERY_PATH}?image=${photo.id}`,
       image: photo.url,
+      feed: GALLERY_FEED_PATH,
     });
   }
   return pageMeta(matches, {
     title: "Image Gallery",
     description: `Photographs by ${owner.name}.`,
     path: GALLERY_PATH,
+    feed: GALLERY_FEED_PATH,
   });
 };
 

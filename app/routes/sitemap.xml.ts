@@ -2,6 +2,7 @@ import { href } from "react-router";
 import { homeHref } from "~/lib/home";
 import { GALLERY_PATH, HOME_PATH } from "~/lib/paths";
 import { siteOrigin } from "~/server/site-origin.server";
+import { escapeXml } from "~/server/xml.server";
 
 const PATHS = [
   HOME_PATH,
@@ -11,10 +12,6 @@ const PATHS = [
   href("/foo-bar"),
   href("/life"),
 ];
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function loader({ request }: { request: Request }) {
   const origin = siteOrigin(request);

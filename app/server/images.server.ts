@@ -16,15 +16,24 @@ export function mediaUrl(key: string, width: number, format: "webp" | "avif"): s
   return `/media/${key}/w${width}.${format}`;
 }
 
+/** The WebP variant pages and feeds show when one size must do: the largest up to 1280 px wide. */
+export function displayVariant(row: ImageRow): { url: string; width: number; height: number } {
+  const width = row.variantWidths.filter((w) => w <= DISPLAY_WIDTH).at(-1) ?? row.variantWidths[0]!;
+  return {
+    url: mediaUrl(row.storageKey, width, "webp"),
+    width,
+    height: Math.round((row.height * width) / row.width),
+  };
+}
+
 export function toImage(row: ImageRow): Image {
   const srcset = (format: "webp" | "avif", widths: number[]) =>
     widths.map((w) => `${mediaUrl(row.storageKey, w, format)} ${w}w`).join(", ");
-  const display = row.variantWidths.filter((w) => w <= DISPLAY_WIDTH).at(-1) ?? row.variantWidths[0]!;
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    url: mediaUrl(row.storageKey, display, "webp"),
+    url: displayVariant(row).url,
     filename: row.originalFilename,
     uploaded_at: row.uploadedAt.toISOString(),
     size: row.size,
@@ -92,6 +101,11 @@ export function listImages(query: ListQuery): ImagePage {
           })
         : null,
   };
+}
+
+/** The newest photos, newest first, as rows: feeds need their edit times too. */
+export function newestImageRows(limit: number): ImageRow[] {
+  return db().select().from(images).orderBy(desc(images.uploadedAt), desc(images.id)).limit(limit).all();
 }
 
 /** Up to `wanted` distinct images, picked by random id probes so it stays fast at any table size. */

@@ -1,0 +1,20 @@
+import { owner } from "~/content/owner";
+import { GALLERY_FEED_PATH, GALLERY_PATH } from "~/lib/paths";
+import { pageTitle } from "~/lib/seo";
+import { atomFeed, FEED_SIZE, feedResponse } from "~/server/feed.server";
+import { newestImageRows } from "~/server/images.server";
+import { siteOrigin } from "~/server/site-origin.server";
+import type { Route } from "./+types/photography.feed";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return feedResponse(
+    atomFeed({
+      origin: siteOrigin(request),
+      title: pageTitle("Image Gallery"),
+      subtitle: `Photographs by ${owner.name}.`,
+      pagePath: GALLERY_PATH,
+      feedPath: GALLERY_FEED_PATH,
+      rows: newestImageRows(FEED_SIZE),
+    }),
+  );
+}

@@ -1,0 +1,122 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Image } from "~/lib/image";
+import { makeJpeg, uploadImage } from "../support/images";
+import { loginAdmin, startServer, type TestServer } from "../support/server";
+
+const PUBLIC_URL = "https://photos.example.org";
+let server: TestServer;
+let token: string;
+
+interface AtomLink {
+  "@_rel": string;
+  "@_href": string;
+  "@_type"?: string;
+}
+interface AtomEntry {
+  id: string;
+  title: string;
+  updated: string;
+  published: string;
+  link: AtomLink[];
+  content: { "#text": string; "@_type": string };
+  "media:content": { "@_url": string; "@_medium": string; "@_width": string; "@_height": string };
+}
+interface AtomFeed {
+  "@_xmlns": string;
+  id: string;
+  title: string;
+  updated: string;
+  author: { name: string };
+  link: AtomLink[];
+  entry?: AtomEntry[];
+}
+
+async function upload(name: string, description: string, width = 1600): Promise<Image> {
+  const response = await uploadImage(
+    server.url,
+    token,
+    { data: await makeJpeg(width, 900, width), filename: `${name}.jpg` },
+    { name, description },
+  );
+  expect(response.status).toBe(201);
+  return (await response.json()) as Image;
+}
+
+async function readFeed(path = "/photography/feed.xml"): Promise<{ response: Response; feed: AtomFeed; xml: string }> {
+  const response = await fetch(server.url + path);
+  const xml = await response.text();
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const parsed = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "entry" || name === "link" });
+  const feed = (parsed.parse(xml) as { feed: AtomFeed }).feed;
+  return { response, feed, xml };
+}
+
+/** The site's URLs in the feed are on PUBLIC_URL; the test server answers them at its own address. */
+function local(url: string): string {
+  expect(url.startsWith(PUBLIC_URL + "/")).toBe(true);
+  return server.url + url.slice(PUBLIC_URL.length);
+}
+
+beforeAll(async () => {
+  server = await startServer({ env: { PUBLIC_URL } });
+  token = (await loginAdmin(server.url)).token;
+});
+afterAll(() => server?.stop());
+
+describe("the gallery's Atom feed", () => {
+  it("is well-formed Atom 1.0 with the required elements even when the gallery is empty", async () => {
+    const { response, feed } = await readFeed();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    expect(feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
+    expect(feed.id).toBe(`${PUBLIC_URL}/photography/feed.xml`);
+    expect(feed.title).toBe("Image Gallery | Alex Sample");
+    expect(feed.author.name).toBe("Alex Sample");
+    expect(Date.parse(feed.updated)).not.toBeNaN();
+    expect(feed.link.find((link) => link["@_rel"] === "self")?.["@_href"]).toBe(feed.id);
+    expect(feed.entry ?? []).toHaveLength(0);
+  });
+
+  it("carries the newest photos first, each with its deep link and its 1280 px variant, all answering 200", async () => {
+    const older = await upload("Harbour at dawn", "Fog over the water.\n\nShot from the pier & the <old> crane.");
+    const newer = await upload("Small one", "", 800);
+    const { feed, xml } = await readFeed();
+    const entries = feed.entry ?? [];
+    expect(entries.map((entry) => entry.title)).toEqual(["Small one", "Harbour at dawn"]);
+    expect(xml).not.toContain("<old>");
+
+    const [small, harbour] = entries as [AtomEntry, AtomEntry];
+    expect(harbour.id).toBe(`${PUBLIC_URL}/photography?image=${older.id}`);
+    expect(harbour.link[0]!["@_href"]).toBe(harbour.id);
+    expect(harbour.link[0]!["@_rel"]).toBe("alternate");
+    expect(harbour["media:content"]["@_url"]).toMatch(/\/w1280\.webp$/);
+    expect(harbour["media:content"]["@_width"]).toBe("1280");
+    expect(harbour["media:content"]["@_height"]).toBe("720");
+    expect(harbour.content["@_type"]).toBe("html");
+    expect(harbour.content["#text"]).toContain(`<img src="${harbour["media:content"]["@_url"]}"`);
+    expect(harbour.content["#text"]).toContain(
+      "<p>Fog over the water.</p><p>Shot from the pier &amp; the &lt;old&gt; crane.</p>",
+    );
+    // A photo narrower than 1280 px is shown at its own width.
+    expect(small.link[0]!["@_href"]).toBe(`${PUBLIC_URL}/photography?image=${newer.id}`);
+    expect(small["media:content"]["@_url"]).toMatch(/\/w800\.webp$/);
+    expect(Date.parse(feed.updated)).toBeGreaterThanOrEqual(Date.parse(small.updated));
+
+    for (const entry of entries) {
+      const page = await fetch(local(entry.link[0]!["@_href"]));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(entry.title);
+      const media = await fetch(local(entry["media:content"]["@_url"]));
+      expect(media.status).toBe(200);
+      expect(media.headers.get("content-type")).toBe("image/webp");
+    }
+  });
+
+  it("is announced on the gallery page for feed readers", async () => {
+    const html = await (await fetch(`${server.url}/photography`)).text();
+    expect(html).toMatch(
+      /<link rel="alternate" type="application\/atom\+xml" title="Image Gallery \| Alex Sample" href="\/photography\/feed.xml"\/>/,
+    );
+  });
+});
