@@ -5,6 +5,7 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import type { Image } from "~/lib/image";
 import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
+import { useSlideshow } from "./use-slideshow";
 import { useSwipe } from "./use-swipe";
 import { useViewerNavigation } from "./use-viewer-navigation";
 import { ViewerAdmin } from "./viewer-admin";
@@ -152,9 +153,23 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [close, closing, goNext, goPrevious, image.id, mode, show]);
 
+  const slideshow = useSlideshow({
+    photoId: image.id,
+    active: mode === "view" && !closing,
+    hasNext: next !== null,
+    advance: goNext,
+  });
+
+  // A step by hand (a swipe, a click) takes over from the slideshow, as a navigation key does.
   useSwipe(dialog, mode === "view" && !closing, {
-    onSwipeLeft: goNext,
-    onSwipeRight: goPrevious,
+    onSwipeLeft: () => {
+      slideshow.stop();
+      goNext();
+    },
+    onSwipeRight: () => {
+      slideshow.stop();
+      goPrevious();
+    },
     onSwipeDown: close,
   });
 
@@ -188,7 +203,12 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={dialog}
-      className={["viewer", viewing ? null : "viewer--editing", closing ? "viewer--closing" : null]
+      className={[
+        "viewer",
+        viewing ? null : "viewer--editing",
+        closing ? "viewer--closing" : null,
+        slideshow.playing ? "viewer--playing" : null,
+      ]
         .filter(Boolean)
         .join(" ")}
       role="dialog"
@@ -216,10 +236,18 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
                 state={state}
                 loaded={isLoaded(previous)}
                 direction="previous"
+                onClick={slideshow.stop}
               />
             ) : null}
             {next === "load" ? (
-              <button type="button" className="viewer-step viewer-step--next" onClick={onLoadNext}>
+              <button
+                type="button"
+                className="viewer-step viewer-step--next"
+                onClick={() => {
+                  slideshow.stop();
+                  onLoadNext();
+                }}
+              >
                 <StepLabel direction="next" />
               </button>
             ) : next !== null ? (
@@ -228,12 +256,13 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
                 state={state}
                 loaded={isLoaded(next)}
                 direction="next"
+                onClick={slideshow.stop}
               />
             ) : null}
           </nav>
         </div>
 
-        <section className="viewer-info" aria-labelledby={titleId}>
+        <section className="viewer-info" aria-labelledby={titleId} {...slideshow.captionProps}>
           {/* While editing, the form holds the name and description: the title only names the dialog. */}
           <h2 id={titleId} className={viewing ? "viewer-title" : "visually-hidden"}>
             {image.name}
@@ -261,6 +290,21 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
         </section>
       </div>
 
+      {viewing ? (
+        <button type="button" className="viewer-play js-only" onClick={slideshow.toggle}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+            <path
+              d={slideshow.playing ? "M8 5v14M16 5v14" : "M8 5.5v13l10.5-6.5z"}
+              fill={slideshow.playing ? "none" : "currentColor"}
+              stroke="currentColor"
+              strokeWidth="1.75"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="visually-hidden">{slideshow.playing ? "Pause slideshow" : "Play slideshow"}</span>
+        </button>
+      ) : null}
       <Link
         ref={closeLink}
         to={galleryHref(position)}
@@ -305,12 +349,14 @@ interface StepLinkProps {
   /** The photo is in the gallery list: no server round trip. */
   loaded: boolean;
   direction: Direction;
+  onClick: () => void;
 }
 
-function StepLink({ to, state, loaded, direction }: StepLinkProps) {
+function StepLink({ to, state, loaded, direction, onClick }: StepLinkProps) {
   return (
     <Link
       to={to}
+      onClick={onClick}
       replace
       preventScrollReset
       state={state}
