@@ -3,11 +3,10 @@ import { isbot } from "isbot";
 import { PassThrough } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { RequestIdProvider } from "~/components/request-id";
-import { applyPageCachePolicy } from "~/server/cache-policy.server";
 import { logRequestError, requestId } from "~/server/request-errors.server";
 
 export const streamTimeout = 5_000;
@@ -22,7 +21,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  applyPageCachePolicy(request, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -73,9 +71,3 @@ export default function handleRequest(
     );
   });
 }
-
-/** Client-side navigations fetch the same loaders' data (`/photography.data`): the same caching rules apply. */
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  applyPageCachePolicy(request, response.headers);
-  return response;
-};

@@ -1,4 +1,5 @@
 import { readJson } from "~/server/body.server";
+import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
 import { HttpError, jsonApi, methodNotAllowed } from "~/server/http.server";
 import { login } from "~/server/login.server";
 import type { Route } from "./+types/api.auth.login";
@@ -7,7 +8,7 @@ export const action = jsonApi(async ({ request, context }: Route.ActionArgs) => 
   if (request.method !== "POST") throw new HttpError(405, "Use POST to log in.", {}, { Allow: "POST" });
   const body = await readJson(request, "Send a JSON object with username and password.");
   const { token, headers } = await login(request, body, context.clientIp);
-  headers.set("Cache-Control", "no-store");
+  headers.set("Cache-Control", PRIVATE_NO_STORE);
   return Response.json({ token }, { headers });
 });
 

@@ -1,10 +1,11 @@
+import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
 import { isAdmin } from "~/server/auth.server";
 import { jsonApi, methodNotAllowed } from "~/server/http.server";
 import type { Route } from "./+types/api.auth.validate";
 
 export const loader = jsonApi(
   async ({ request }: Route.LoaderArgs) => {
-    return Response.json({ valid: await isAdmin(request) }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json({ valid: await isAdmin(request) }, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
   },
   { allow: "GET" },
 );

@@ -1,5 +1,6 @@
 import type { Express, Request } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { applyCachePolicy } from "./cache-policy.server";
 import { serveMedia } from "./media.server";
 import { serveCachedPage } from "./page-cache.server";
 
@@ -9,11 +10,13 @@ import { serveCachedPage } from "./page-cache.server";
  * would cost more than the answer itself (docs/decisions/006-one-request-path.md):
  * small media variants (media.server.ts) and pages cached for anonymous
  * visitors (page-cache.server.ts). Everything else, and every miss, goes on
- * to `next`, which ends in the Express app.
+ * to `next`, which ends in the Express app. Every response, from here or
+ * from the app, leaves under the one caching policy (cache-policy.server.ts).
  */
 export function createFastPath(app: Express) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const request = expressView(app, req);
+    applyCachePolicy(req, res);
     serveMedia(request, res, () => serveCachedPage(request, res, next));
   };
 }

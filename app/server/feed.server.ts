@@ -74,6 +74,6 @@ export function atomFeed({ origin, title, subtitle, pagePath, feedPath, rows }: 
 
 export function feedResponse(xml: string): Response {
   return new Response(xml, {
-    headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    headers: { "Content-Type": "application/atom+xml; charset=utf-8" },
   });
 }

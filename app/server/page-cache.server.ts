@@ -1,9 +1,8 @@
-import type Database from "better-sqlite3";
 import compression from "compression";
 import type { Request } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { carriesCredentials } from "./cache-policy.server";
-import { db } from "./db.server";
+import { dataVersion } from "./data-version.server";
 import { newNonce, securityHeaders } from "./headers.server";
 
 /**
@@ -29,24 +28,8 @@ interface CachedPage {
 }
 
 const pages = new Map<string, CachedPage>();
-const statements = new WeakMap<Database.Database, Database.Statement>();
 /** The compression middleware Express uses; it needs no more than Node's request and response. */
 const compress = compression() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-
-/**
- * Changes whenever the database may have changed: `total_changes()` counts this
- * connection's writes, `data_version` moves on commits by other processes
- * (`npm run seed`), so a cached page is never older than the data.
- */
-function dataVersion(): string {
-  const sqlite = db().$client;
-  let statement = statements.get(sqlite);
-  if (!statement) {
-    statement = sqlite.prepare("SELECT total_changes() || ':' || data_version FROM pragma_data_version").pluck();
-    statements.set(sqlite, statement);
-  }
-  return String(statement.get());
-}
 
 function cacheable(req: Request): boolean {
   return (

@@ -28,7 +28,7 @@ function login(
 async function validate(headers: Record<string, string>): Promise<boolean> {
   const response = await fetch(`${server.url}/api/auth/validate`, { headers });
   expect(response.status).toBe(200);
-  expect(response.headers.get("cache-control")).toBe("no-store");
+  expect(response.headers.get("cache-control")).toBe("private, no-store");
   const body = (await response.json()) as { valid: boolean };
   expect(Object.keys(body)).toEqual(["valid"]);
   return body.valid;
@@ -55,7 +55,7 @@ describe("POST /api/auth/login", () => {
     // A forged X-Forwarded-Proto must not count as HTTPS (TRUST_PROXY=0).
     const response = await login(server, ADMIN_USERNAME, ADMIN_PASSWORD, { "X-Forwarded-Proto": "https" });
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
     const body = (await response.json()) as { token: string };
     expect(Object.keys(body)).toEqual(["token"]);
     // At least 128 random bits, base64url.

@@ -1,9 +1,14 @@
-// A page or its data rendered for a request carrying the admin's cookie or token
-// is `private, no-store`; pages answer visitors and the admin at the same URL,
-// so every answer varies by Cookie. Visitors' answers stay cacheable (and
-// /photography stays in the page cache).
+// The caching policy (docs/decisions/013-shared-caching.md). A page or its data
+// rendered for a request carrying the admin's cookie or token is `private,
+// no-store`, and so is every other answer to them, API included; pages answer
+// visitors and the admin at the same URL, so every answer varies by Cookie.
+// Visitors' answers may be kept briefly by a shared cache, with an ETag of the
+// data version (revalidated with 304), and /photography stays in the page cache;
+// media stay immutable.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
+import { SHARED_CACHE_CONTROL } from "~/server/cache-policy.server";
+import { rawGet } from "../support/conditional";
 import { makeJpeg, uploadImage } from "../support/images";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
@@ -110,5 +115,78 @@ describe("visitors' answers", () => {
       ADMIN_VIEW,
     );
     expect(await (await fetch(`${server.url}${path}`)).text()).not.toContain(ADMIN_VIEW);
+  });
+});
+
+function publicPaths(): string[] {
+  return [
+    "/",
+    "/?tab=photography",
+    "/photography",
+    `/photography?image=${image.id}`,
+    "/photography.data",
+    "/sorting",
+    "/api/image",
+    `/api/image/${image.id}`,
+    "/photography/feed.xml",
+    "/sitemap.xml",
+    "/robots.txt",
+  ];
+}
+
+describe("anonymous public answers", () => {
+  it("may be kept briefly by a shared cache, with an ETag, and revalidate to 304 without a body", async () => {
+    for (const path of publicPaths()) {
+      const first = await rawGet(server.url + path);
+      expect(first.status, path).toBe(200);
+      expect(first.headers["cache-control"], path).toBe(SHARED_CACHE_CONTROL);
+      const etag = first.headers.etag;
+      expect(etag, path).toMatch(/^W\/".+"$/);
+      const again = await rawGet(server.url + path, { "If-None-Match": etag! });
+      expect(again.status, path).toBe(304);
+      expect(again.body.length, path).toBe(0);
+      expect(again.headers.etag, path).toBe(etag);
+    }
+  });
+
+  it("get a new ETag when the data changes, so a cache fetches the edit", async () => {
+    const before = (await rawGet(`${server.url}/api/image/${image.id}`)).headers.etag!;
+    const edit = await fetch(`${server.url}/api/image/${image.id}`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${session.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Edited", description: "" }),
+    });
+    expect(edit.status).toBe(200);
+    const after = await rawGet(`${server.url}/api/image/${image.id}`, { "If-None-Match": before });
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
+    expect(JSON.parse(after.body.toString()).name).toBe("Edited");
+  });
+
+  it("that must not be shared stay so: random picks, health, login", async () => {
+    for (const path of ["/api/image/random", "/healthz", "/photography/admin"]) {
+      const answer = await rawGet(server.url + path);
+      expect(answer.headers["cache-control"], path).toMatch(/no-store/);
+      expect(answer.headers.etag, path).toBeUndefined();
+    }
+  });
+});
+
+describe("answers to the admin on every URL", () => {
+  it.each([
+    ["the session cookie", () => ({ Cookie: session.cookie })],
+    ["the bearer token", () => ({ Authorization: `Bearer ${session.token}` })],
+  ])("are private, no-store on every URL, API included, with %s", async (_, credentials) => {
+    for (const path of publicPaths()) {
+      const answer = await rawGet(server.url + path, credentials());
+      expect(answer.headers["cache-control"], path).toBe("private, no-store");
+      expect(answer.headers.etag, path).toBeUndefined();
+    }
+  });
+
+  it("except media, which are the same for everyone and immutable", async () => {
+    const media = await rawGet(server.url + image.url, { Cookie: session.cookie });
+    expect(media.status).toBe(200);
+    expect(media.headers["cache-control"]).toMatch(/immutable/);
   });
 });
