@@ -88,8 +88,7 @@ try {
     const force = setTimeout(() => server.closeAllConnections(), GRACE_MS);
     server.close(() => {
       clearTimeout(force);
-      shutdown();
-      process.exit(0);
+      shutdown().finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   };

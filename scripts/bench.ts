@@ -3,9 +3,11 @@
 // the machines are shared, so compare ratios.
 import fs from "node:fs";
 import { benchApiLatency } from "./bench/api-latency";
+import { benchCdn } from "./bench/cdn";
 import { benchLogin } from "./bench/login";
 import { benchLifecycle } from "./bench/lifecycle";
 import { benchMediaThroughput } from "./bench/media-throughput";
+import { benchReplication } from "./bench/replication";
 import { benchSsrThroughput } from "./bench/ssr-throughput";
 import { benchUploadMemory } from "./bench/upload-memory";
 import { table, type Row } from "./bench/util";
@@ -22,6 +24,8 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["media-throughput", benchMediaThroughput],
   ["ssr-throughput", benchSsrThroughput],
   ["login", benchLogin],
+  ["cdn", benchCdn],
+  ["litestream", benchReplication],
 ];
 
 const rows: Row[] = [];

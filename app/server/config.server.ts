@@ -19,6 +19,8 @@ export interface Config {
   headersTimeoutMs: number;
   /** A connection on which nothing moves for this long is closed (see http-timeouts.server.ts). */
   idleTimeoutMs: number;
+  /** Where Litestream replicates the database (replication.server.ts), or undefined for no replication. */
+  litestreamReplicaUrl: string | undefined;
 }
 
 export const BCRYPT_COST = 12;
@@ -75,6 +77,28 @@ function publicUrl(raw: string | undefined): string | undefined {
   return url.origin;
 }
 
+const REPLICA_SCHEMES = ["file:", "s3:", "gcs:", "abs:", "sftp:"];
+
+/** A Litestream replica URL: a folder (`file:///backups/db`) or a bucket (`s3://bucket/db`). */
+function replicaUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  const refuse = (why: string) =>
+    new ConfigError(
+      `LITESTREAM_REPLICA_URL must be like file:///backups/portfolio or s3://bucket/portfolio (${why}), got "${raw}"`,
+    );
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw refuse("not a URL");
+  }
+  if (!REPLICA_SCHEMES.includes(url.protocol)) throw refuse(`one of ${REPLICA_SCHEMES.join(" ")}`);
+  if (url.protocol === "file:" && (url.host || url.pathname === "/")) throw refuse("a folder's absolute path");
+  if (url.protocol !== "file:" && !url.host) throw refuse("a bucket or host");
+  return value;
+}
+
 /** Reads and validates the environment; throws ConfigError with one clear line. */
 export function parseConfig(env: Env, cwd = process.cwd()): Config {
   const adminUsername = env.ADMIN_USERNAME?.trim() || "admin";
@@ -108,6 +132,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     publicUrl: publicUrl(env.PUBLIC_URL),
     headersTimeoutMs: integer(env, "HEADERS_TIMEOUT_S", 30, 1, 3600) * 1000,
     idleTimeoutMs: integer(env, "IDLE_TIMEOUT_S", 60, 1, 3600) * 1000,
+    litestreamReplicaUrl: replicaUrl(env.LITESTREAM_REPLICA_URL),
   };
 }
 

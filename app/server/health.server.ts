@@ -1,4 +1,5 @@
 import { db } from "./db.server";
+import { replicating } from "./replication.server";
 import { storageWritable } from "./storage.server";
 
 export interface Health {
@@ -7,6 +8,11 @@ export interface Health {
   database: boolean;
   /** The uploads folders take a new file. */
   storage: boolean;
+  /**
+   * Litestream is running, when replication is configured. Informational: a
+   * replica that is down does not make the site unhealthy (it restarts itself).
+   */
+  replication?: boolean;
 }
 
 function databaseAnswers(): boolean {
@@ -21,5 +27,6 @@ function databaseAnswers(): boolean {
 export async function checkHealth(): Promise<Health> {
   const database = databaseAnswers();
   const storage = await storageWritable();
-  return { ok: database && storage, database, storage };
+  const replication = replicating();
+  return { ok: database && storage, database, storage, ...(replication === undefined ? {} : { replication }) };
 }

@@ -5,6 +5,7 @@ import { closeDatabase, initDatabase, StartupError } from "./db.server";
 import { allStorageKeys } from "./images.server";
 import { closePasswordWorkers } from "./password.server";
 import { keepNewFilesPrivate, makeSitePrivate } from "./private-files.server";
+import { restoreFromReplica, startReplication, stopReplication } from "./replication.server";
 import { ensureStorageDirs, storageWritable, sweepOrphans } from "./storage.server";
 
 let prepared: Promise<void> | undefined;
@@ -28,7 +29,11 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     ensureStorageDirs();
     if (!(await storageWritable()))
       throw new StartupError(`UPLOADS_DIR (${uploadsDir}) is not writable by this process.`);
+    const { litestreamReplicaUrl } = config();
+    if (litestreamReplicaUrl && restoreFromReplica(litestreamReplicaUrl))
+      log(`Restored the database from the replica at ${litestreamReplicaUrl}.`);
     initDatabase();
+    if (litestreamReplicaUrl) startReplication(litestreamReplicaUrl, log);
     await ensureAdmin(log);
     const swept = await sweepOrphans(allStorageKeys());
     if (swept.orphans || swept.tmp)
@@ -40,8 +45,12 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
   return prepared;
 }
 
-/** After the last request: server.js exits right after, so the workers' termination need not be awaited. */
-export function shutdown(): void {
+/**
+ * After the last request: server.js exits once this resolves, so the workers'
+ * termination need not be awaited; Litestream's last upload of the WAL is.
+ */
+export async function shutdown(): Promise<void> {
   closeDatabase();
   void closePasswordWorkers();
+  await stopReplication();
 }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { allImages } from "../support/images";
 import { expect, loginInBrowser, startSeedableServer, test, waitForHydration } from "./fixtures";
-import { thumbnail, viewer } from "./gallery-helpers";
+import { viewer } from "./gallery-helpers";
 
 const SLIDE_MS = 5000;
 

@@ -12,6 +12,13 @@ export function findNginx(): string | undefined {
   return found || undefined;
 }
 
+/** nginx's cache statuses of answers that came from the site rather than the cache. */
+const FROM_ORIGIN = new Set(["MISS", "EXPIRED", "BYPASS", "REVALIDATED", "-"]);
+
+export function reachedOrigin(entry: { cache: string }): boolean {
+  return FROM_ORIGIN.has(entry.cache);
+}
+
 export interface CachingProxy {
   url: string;
   /** Each request nginx answered: its cache status (HIT, MISS, …) and URI. */

@@ -1,0 +1,29 @@
+// `npm run replica:restore`: brings the database back from LITESTREAM_REPLICA_URL
+// on a new machine or after losing it. Stop the server and move the old database
+// aside first; a start with the setting does the same by itself when none is there.
+import fs from "node:fs";
+import { config } from "~/server/config.server";
+import { databaseFile, StartupError } from "~/server/db.server";
+import { keepNewFilesPrivate } from "~/server/private-files.server";
+import { restoreFromReplica } from "~/server/replication.server";
+
+const { litestreamReplicaUrl } = config();
+if (!litestreamReplicaUrl) {
+  console.error("Set LITESTREAM_REPLICA_URL to the replica to restore from.");
+  process.exit(1);
+}
+if (fs.existsSync(databaseFile())) {
+  console.error(`${databaseFile()} exists: stop the server and move it aside first.`);
+  process.exit(1);
+}
+keepNewFilesPrivate();
+try {
+  if (!restoreFromReplica(litestreamReplicaUrl)) {
+    console.error(`The replica at ${litestreamReplicaUrl} holds no database yet.`);
+    process.exit(1);
+  }
+} catch (error) {
+  console.error(error instanceof StartupError ? error.message : error);
+  process.exit(1);
+}
+console.log(`Restored ${databaseFile()} from ${litestreamReplicaUrl}. Start the server.`);
