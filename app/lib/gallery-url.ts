@@ -1,7 +1,11 @@
 import { GALLERY_PATH } from "./paths";
 
-/** URL state of the gallery page: the list's position (`page`, `cursor`) and the viewer (`image`, `edit`, `confirm`). */
-const POSITION_PARAMS = ["page", "cursor"] as const;
+/**
+ * URL state of the gallery page: the list's position (its order `sortField`,
+ * `sortOrder` as the API names them, and `page`, `cursor`) and the viewer
+ * (`image`, `edit`, `confirm`).
+ */
+const POSITION_PARAMS = ["sortField", "sortOrder", "page", "cursor"] as const;
 const VIEWER_PARAMS = ["image", "edit", "confirm"] as const;
 
 export type ViewerMode = "view" | "edit" | "confirm-delete";
@@ -11,7 +15,7 @@ export interface ViewerHistoryState {
   inPlace: true;
 }
 
-/** The list position of a gallery URL as a search string; the gallery is always newest first, so sort parameters are dropped. */
+/** The list position of a gallery URL as a search string. */
 export function listPosition(params: URLSearchParams): string {
   const position = new URLSearchParams();
   for (const name of POSITION_PARAMS) {
@@ -19,6 +23,24 @@ export function listPosition(params: URLSearchParams): string {
     if (value !== null) position.set(name, value);
   }
   return position.toString();
+}
+
+/** The order the gallery offers besides its default (newest upload first); the API's `sortField`. */
+export const TAKEN_ORDER = "taken_at";
+
+/** The position's order without its place in it: where the list starts over in the same order. */
+export function listStart(position: string): string {
+  const params = new URLSearchParams(position);
+  params.delete("page");
+  params.delete("cursor");
+  return params.toString();
+}
+
+/** Where the list continues after `cursor`, in the same order: the API's query and the no-JS "Load more" link alike. */
+export function listAfter(position: string, cursor: string): string {
+  const params = new URLSearchParams(listStart(position));
+  params.set("cursor", cursor);
+  return params.toString();
 }
 
 export function galleryHref(position: string, viewer?: { image: number; mode?: ViewerMode }): string {

@@ -1,3 +1,5 @@
+import type { Exif } from "./exif";
+
 /** An image as the API and the pages see it. */
 export interface Image {
   id: number;
@@ -19,6 +21,10 @@ export interface Image {
   avifSrcset: string;
   /** Tiny blurred data URL shown until the image loads. */
   placeholder: string;
+  /** When it was taken: ISO 8601 with the camera's UTC offset (`Z` when it wrote none), or null. */
+  taken_at: string | null;
+  /** Camera details from the upload's EXIF, or null when it had none. */
+  exif: Exif | null;
 }
 
 export interface ImagePage {

@@ -1,5 +1,6 @@
 import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Gallery } from "~/components/gallery/gallery";
+import { GallerySort } from "~/components/gallery/gallery-sort";
 import { MissingPhoto } from "~/components/gallery/missing-photo";
 import { BackLink } from "~/components/ui/back-link";
 import { LinkButton } from "~/components/ui/button";
@@ -9,6 +10,7 @@ import { ADMIN_PATH, GALLERY_FEED_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/pa
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, requireAdminPage } from "~/server/auth.server";
 import { readForm } from "~/server/body.server";
+import { config } from "~/server/config.server";
 import { HttpError, pageError } from "~/server/http.server";
 import { deleteImage, updateImage } from "~/server/image-store.server";
 import { getImage, listImages, neighbours } from "~/server/images.server";
@@ -20,25 +22,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const url = new URL(request.url);
     const position = listPosition(url.searchParams);
-    const page = listImages(parseListQuery(new URLSearchParams(position)));
-    const admin = await isAdmin(request);
+    const query = parseListQuery(new URLSearchParams(position));
+    const page = listImages(query);
+    const shown = { page, position, admin: await isAdmin(request), showExif: config().showExif };
     const imageParam = url.searchParams.get("image");
-    if (imageParam === null) return { page, position, admin, viewer: null, missing: null };
+    if (imageParam === null) return { ...shown, viewer: null, missing: null };
     try {
-      const viewer = viewerOf(parseImageId(imageParam));
-      return { page, position, admin, viewer, missing: null };
+      const id = parseImageId(imageParam);
+      const viewer = { image: getImage(id), ...neighbours(id, query.sortField, query.sortOrder) };
+      return { ...shown, viewer, missing: null };
     } catch (error) {
       // A link to a photo that is gone: the gallery itself, saying so, with the link's status.
       if (!(error instanceof HttpError)) throw error;
-      return data({ page, position, admin, viewer: null, missing: error.message }, { status: error.status });
+      return data({ ...shown, viewer: null, missing: error.message }, { status: error.status });
     }
   } catch (error) {
     throw pageError(error);
   }
-}
-
-function viewerOf(id: number) {
-  return { image: getImage(id), ...neighbours(id) };
 }
 
 function formText(form: FormData | undefined, name: string): string | undefined {
@@ -139,18 +139,27 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const TITLE_ID = "gallery-title";
 
 export default function Photography({ loaderData }: Route.ComponentProps) {
-  const { page, position, admin, viewer, missing } = loaderData;
+  const { page, position, admin, showExif, viewer, missing } = loaderData;
   // The note belongs to the link that asked for the photo: leaving it (Back to the gallery) needs no reload.
   const [searchParams] = useSearchParams();
   const photoAsked = viewerImageId(searchParams) !== null;
   return (
-    <Gallery key={position} first={page} position={position} admin={admin} serverViewer={viewer} titleId={TITLE_ID}>
+    <Gallery
+      key={position}
+      first={page}
+      position={position}
+      admin={admin}
+      showExif={showExif}
+      serverViewer={viewer}
+      titleId={TITLE_ID}
+    >
       <header className="page-header gallery-header">
         <BackLink to={HOME_PATH}>Back to home</BackLink>
         <h1 id={TITLE_ID} className="page-header__title" tabIndex={-1}>
           Image Gallery
         </h1>
         <p className="page-header__lede">{owner.name}</p>
+        <GallerySort position={position} />
         {admin ? (
           <div className="gallery-admin">
             <p>You are logged in as an admin.</p>

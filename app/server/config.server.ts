@@ -19,6 +19,8 @@ export interface Config {
   headersTimeoutMs: number;
   /** A connection on which nothing moves for this long is closed (see http-timeouts.server.ts). */
   idleTimeoutMs: number;
+  /** Whether the viewer shows each photo's camera line (the API carries `exif` either way). */
+  showExif: boolean;
   /** Where Litestream replicates the database (replication.server.ts), or undefined for no replication. */
   litestreamReplicaUrl: string | undefined;
 }
@@ -38,6 +40,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   }
   return Number(raw);
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (raw === "true") return true;
+  if (raw === "false") return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
 function cookieSecure(raw: string | undefined): Config["cookieSecure"] {
@@ -132,6 +142,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     publicUrl: publicUrl(env.PUBLIC_URL),
     headersTimeoutMs: integer(env, "HEADERS_TIMEOUT_S", 30, 1, 3600) * 1000,
     idleTimeoutMs: integer(env, "IDLE_TIMEOUT_S", 60, 1, 3600) * 1000,
+    showExif: flag(env, "SHOW_EXIF", true),
     litestreamReplicaUrl: replicaUrl(env.LITESTREAM_REPLICA_URL),
   };
 }

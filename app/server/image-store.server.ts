@@ -8,6 +8,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Image } from "~/lib/image";
 import { db } from "./db.server";
+import { readCameraDetails } from "./exif.server";
 import { HttpError } from "./http.server";
 import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage } from "./image-processing.server";
 import { toImage } from "./images.server";
@@ -65,6 +66,8 @@ export async function createImage(file: UploadedFile, text: { name: string; desc
 
     await fsp.mkdir(prepared);
     const processed = await withProcessingSlot(() => processImage(file.path, prepared));
+    // Read once the file is known to be an image; the original keeps its metadata, the variants have none.
+    const camera = await readCameraDetails(file.path);
     await moveOriginal(file.path, prepared);
     const storedBytes = await folderBytes(prepared);
     const key = newStorageKey();
@@ -87,6 +90,7 @@ export async function createImage(file: UploadedFile, text: { name: string; desc
         avifWidths: processed.avifWidths,
         checksum: file.checksum,
         placeholder: processed.placeholder,
+        ...camera,
         uploadedAt: now,
         updatedAt: now,
       })

@@ -3,9 +3,10 @@
  * its neighbours, the totals, and the row-to-API mapping. Writes (files and
  * rows together) are in `image-store.server.ts`.
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql, sum, type SQL } from "drizzle-orm";
 import type { Image, ImagePage } from "~/lib/image";
 import { db } from "./db.server";
+import { exifJson, takenAtJson } from "./exif.server";
 import { HttpError } from "./http.server";
 import { images, type ImageRow } from "./schema";
 import { encodeCursor, PAGE_SIZE, type ListQuery, type SortField } from "./validation.server";
@@ -42,30 +43,70 @@ export function toImage(row: ImageRow): Image {
     srcset: srcset("webp", row.variantWidths),
     avifSrcset: srcset("avif", row.avifWidths),
     placeholder: row.placeholder,
+    taken_at: takenAtJson(row.takenAt, row.takenOffset),
+    exif: exifJson(row),
   };
 }
 
-const sortColumns = { uploaded_at: images.uploadedAt, name: images.name, size: images.size } as const;
+/** One part of a sort order; `descending` as the list runs forward. */
+interface SortKey {
+  expression: SQL;
+  descending: boolean;
+  /** The row's value, as the expression compares it. */
+  valueOf: (row: ImageRow) => string | number;
+}
 
-function cursorValue(row: ImageRow, field: SortField): string | number {
-  return field === "uploaded_at" ? row.uploadedAt.getTime() : field === "name" ? row.name : row.size;
+/**
+ * The gallery's and the API's orders, each ending with the id so that no two
+ * photos tie. Photos without a date taken come last in both directions: the
+ * key `taken_at IS NULL` runs ascending either way, and within them only the id
+ * orders (their coalesced dates are all 0).
+ */
+function sortKeys(field: SortField, order: "asc" | "desc"): SortKey[] {
+  const descending = order === "desc";
+  const id: SortKey = { expression: sql`${images.id}`, descending, valueOf: (row) => row.id };
+  switch (field) {
+    case "uploaded_at":
+      return [{ expression: sql`${images.uploadedAt}`, descending, valueOf: (row) => row.uploadedAt.getTime() }, id];
+    case "name":
+      return [{ expression: sql`${images.name}`, descending, valueOf: (row) => row.name }, id];
+    case "size":
+      return [{ expression: sql`${images.size}`, descending, valueOf: (row) => row.size }, id];
+    case "taken_at":
+      return [
+        { expression: sql`(${images.takenAt} IS NULL)`, descending: false, valueOf: (row) => (row.takenAt ? 0 : 1) },
+        { expression: sql`coalesce(${images.takenAt}, 0)`, descending, valueOf: (row) => row.takenAt?.getTime() ?? 0 },
+        id,
+      ];
+  }
+}
+
+function reversed(keys: SortKey[]): SortKey[] {
+  return keys.map((key) => ({ ...key, descending: !key.descending }));
+}
+
+function orderBy(keys: SortKey[]): SQL[] {
+  return keys.map((key) => (key.descending ? desc(key.expression) : asc(key.expression)));
+}
+
+/** Rows after `values` in the order of `keys`: the first key beyond, or equal and the rest after. */
+function after(keys: SortKey[], values: (string | number)[]): SQL {
+  const [key, ...rest] = keys;
+  const [value, ...restValues] = values;
+  const beyond = key!.descending ? lt(key!.expression, value) : gt(key!.expression, value);
+  if (!rest.length) return beyond;
+  return or(beyond, and(eq(key!.expression, value), after(rest, restValues)))!;
 }
 
 export function listImages(query: ListQuery): ImagePage {
-  const column = sortColumns[query.sortField];
-  const direction = query.sortOrder === "asc" ? asc : desc;
-  const order = [direction(column), direction(images.id)];
+  const keys = sortKeys(query.sortField, query.sortOrder);
   let rows: ImageRow[];
   if (query.cursor) {
-    const { value, id } = query.cursor;
-    const beyond = query.sortOrder === "asc" ? gt : lt;
-    const typedValue = query.sortField === "uploaded_at" ? new Date(Number(value)) : value;
-    const after: SQL | undefined = or(beyond(column, typedValue), and(eq(column, typedValue), beyond(images.id, id)));
     rows = db()
       .select()
       .from(images)
-      .where(after)
-      .orderBy(...order)
+      .where(after(keys, query.cursor.values))
+      .orderBy(...orderBy(keys))
       .limit(PAGE_SIZE + 1)
       .all();
   } else {
@@ -73,14 +114,14 @@ export function listImages(query: ListQuery): ImagePage {
     const ids = db()
       .select({ id: images.id })
       .from(images)
-      .orderBy(...order)
+      .orderBy(...orderBy(keys))
       .limit(PAGE_SIZE + 1)
       .offset((query.page - 1) * PAGE_SIZE);
     rows = db()
       .select()
       .from(images)
       .where(inArray(images.id, ids))
-      .orderBy(...order)
+      .orderBy(...orderBy(keys))
       .all();
   }
   const hasMore = rows.length > PAGE_SIZE;
@@ -96,8 +137,7 @@ export function listImages(query: ListQuery): ImagePage {
         ? encodeCursor({
             sortField: query.sortField,
             sortOrder: query.sortOrder,
-            value: cursorValue(last, query.sortField),
-            id: last.id,
+            values: keys.map((key) => key.valueOf(last)),
           })
         : null,
   };
@@ -143,33 +183,25 @@ export function getImage(id: number): Image {
   return toImage(row);
 }
 
-/** The images before and after `id` in the gallery's order (newest first). */
-export function neighbours(id: number): { previous: number | null; next: number | null } {
+/** The images before and after `id` in a list's order (the gallery's: newest upload first). */
+export function neighbours(
+  id: number,
+  sortField: SortField = "uploaded_at",
+  sortOrder: "asc" | "desc" = "desc",
+): { previous: number | null; next: number | null } {
   const row = findImage(id);
   if (!row) return { previous: null, next: null };
-  const newer = or(
-    gt(images.uploadedAt, row.uploadedAt),
-    and(eq(images.uploadedAt, row.uploadedAt), gt(images.id, id)),
-  );
-  const older = or(
-    lt(images.uploadedAt, row.uploadedAt),
-    and(eq(images.uploadedAt, row.uploadedAt), lt(images.id, id)),
-  );
-  const previous = db()
-    .select({ id: images.id })
-    .from(images)
-    .where(newer)
-    .orderBy(asc(images.uploadedAt), asc(images.id))
-    .limit(1)
-    .get();
-  const next = db()
-    .select({ id: images.id })
-    .from(images)
-    .where(older)
-    .orderBy(desc(images.uploadedAt), desc(images.id))
-    .limit(1)
-    .get();
-  return { previous: previous?.id ?? null, next: next?.id ?? null };
+  const keys = sortKeys(sortField, sortOrder);
+  const values = keys.map((key) => key.valueOf(row));
+  const nearest = (direction: SortKey[]) =>
+    db()
+      .select({ id: images.id })
+      .from(images)
+      .where(after(direction, values))
+      .orderBy(...orderBy(direction))
+      .limit(1)
+      .get()?.id ?? null;
+  return { previous: nearest(reversed(keys)), next: nearest(keys) };
 }
 
 export function galleryStats(): { count: number; uploadedBytes: number; storedBytes: number } {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const images = sqliteTable(
   "images",
@@ -26,11 +26,28 @@ export const images = sqliteTable(
     placeholder: text("placeholder").notNull(),
     uploadedAt: integer("uploaded_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    // Camera details read from the upload's EXIF (exif.server.ts); GPS never.
+    cameraMake: text("camera_make"),
+    cameraModel: text("camera_model"),
+    lens: text("lens"),
+    /** Millimetres. */
+    focalLength: real("focal_length"),
+    /** The f-number. */
+    aperture: real("aperture"),
+    /** Seconds. */
+    exposureTime: real("exposure_time"),
+    iso: integer("iso"),
+    /** When the photo was taken (DateTimeOriginal, as UTC when the camera wrote no offset). */
+    takenAt: integer("taken_at", { mode: "timestamp_ms" }),
+    /** The camera's UTC offset in minutes (OffsetTimeOriginal), to show the date its clock read. */
+    takenOffset: integer("taken_offset"),
   },
   (t) => [
     index("images_uploaded_at_idx").on(t.uploadedAt, t.id),
     index("images_name_idx").on(t.name, t.id),
     index("images_size_idx").on(t.size, t.id),
+    // The taken_at sort puts photos without a date last in both orders (images.server.ts).
+    index("images_taken_at_idx").on(sql`(${t.takenAt} IS NULL)`, t.takenAt, t.id),
   ],
 );
 

@@ -3,7 +3,7 @@ import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { HttpError } from "./http.server";
 
 export const PAGE_SIZE = 24;
-const SORT_FIELDS = ["uploaded_at", "name", "size"] as const;
+export const SORT_FIELDS = ["uploaded_at", "name", "size", "taken_at"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 type SortOrder = "asc" | "desc";
 
@@ -15,8 +15,8 @@ export interface ListQuery {
   cursor: Cursor | undefined;
 }
 
-/** Where a keyset page ended, and for which sort: the value means nothing under another. */
-export type Cursor = { sortField: SortField; sortOrder: SortOrder; value: string | number; id: number };
+/** Where a keyset page ended: the last row's value for each key of the sort (images.server.ts), meaningless under another sort. */
+export type Cursor = { sortField: SortField; sortOrder: SortOrder; values: (string | number)[] };
 
 function bad(message: string): HttpError {
   return new HttpError(400, message);
@@ -29,28 +29,33 @@ function positiveInteger(raw: string, max = Number.MAX_SAFE_INTEGER): number | u
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.sortField, cursor.sortOrder, cursor.value, cursor.id])).toString(
-    "base64url",
-  );
+  return Buffer.from(JSON.stringify([cursor.sortField, cursor.sortOrder, ...cursor.values])).toString("base64url");
 }
 
 function isSortField(value: unknown): value is SortField {
   return (SORT_FIELDS as readonly unknown[]).includes(value);
 }
 
+/** A cursor's values must be what the sort's keys compare: [name, id], [missing, date, id] or [number, id]. */
+function valuesFit(sortField: SortField, values: unknown[]): values is (string | number)[] {
+  const whole = (value: unknown) => Number.isSafeInteger(value);
+  switch (sortField) {
+    case "name":
+      return values.length === 2 && typeof values[0] === "string" && whole(values[1]);
+    case "taken_at":
+      return values.length === 3 && (values[0] === 0 || values[0] === 1) && values.slice(1).every(whole);
+    default:
+      return values.length === 2 && values.every(whole);
+  }
+}
+
 export function decodeCursor(raw: string): Cursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 4) {
-      const [sortField, sortOrder, value, id] = parsed as unknown[];
-      const valueFits = sortField === "name" ? typeof value === "string" : Number.isSafeInteger(value);
-      if (
-        isSortField(sortField) &&
-        (sortOrder === "asc" || sortOrder === "desc") &&
-        valueFits &&
-        Number.isSafeInteger(id)
-      ) {
-        return { sortField, sortOrder, value: value as string | number, id: id as number };
+    if (Array.isArray(parsed)) {
+      const [sortField, sortOrder, ...values] = parsed as unknown[];
+      if (isSortField(sortField) && (sortOrder === "asc" || sortOrder === "desc") && valuesFit(sortField, values)) {
+        return { sortField, sortOrder, values };
       }
     }
   } catch {

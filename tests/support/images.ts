@@ -17,6 +17,14 @@ export async function makeJpeg(width = 1200, height = 800, seed = 0): Promise<Bu
   return sharp(pixels, { raw: { width, height, channels } }).jpeg({ quality: 85 }).toBuffer();
 }
 
+/** A small JPEG whose EXIF says when it was taken ("2023:01:02 03:04:05"), as a camera writes it. */
+export async function makeDatedJpeg(dateTimeOriginal: string, seed: number): Promise<Buffer> {
+  return sharp(await makeJpeg(96, 64, seed))
+    .withExif({ IFD2: { DateTimeOriginal: dateTimeOriginal } })
+    .jpeg()
+    .toBuffer();
+}
+
 function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);

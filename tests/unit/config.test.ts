@@ -29,6 +29,7 @@ describe("parseConfig", () => {
       bcryptCost: 12,
       headersTimeoutMs: 30_000,
       idleTimeoutMs: 60_000,
+      showExif: true,
     });
   });
 
@@ -43,6 +44,8 @@ describe("parseConfig", () => {
       COOKIE_SECURE: "",
       MAX_UPLOAD_MB: "",
       TRUST_PROXY: "",
+      SHOW_EXIF: "",
+      LITESTREAM_REPLICA_URL: "",
     };
     expect(parseConfig(empty, cwd)).toEqual(parseConfig({}, cwd));
   });
@@ -60,6 +63,8 @@ describe("parseConfig", () => {
         MAX_UPLOAD_MB: "25",
         TRUST_PROXY: "2",
         TEST_BCRYPT_COST: "5",
+        SHOW_EXIF: "False",
+        LITESTREAM_REPLICA_URL: "file:///backups/site",
       },
       cwd,
     );
@@ -76,6 +81,8 @@ describe("parseConfig", () => {
       bcryptCost: 5,
       headersTimeoutMs: 30_000,
       idleTimeoutMs: 60_000,
+      showExif: false,
+      litestreamReplicaUrl: "file:///backups/site",
     });
   });
 

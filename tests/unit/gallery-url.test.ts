@@ -1,10 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { galleryHref, listPosition, onlyViewerChanged, viewerImageId, viewerMode } from "~/lib/gallery-url";
+import {
+  galleryHref,
+  listAfter,
+  listPosition,
+  listStart,
+  onlyViewerChanged,
+  viewerImageId,
+  viewerMode,
+} from "~/lib/gallery-url";
 
 describe("gallery URLs", () => {
-  it("keep the list position and drop sort parameters", () => {
-    expect(listPosition(new URLSearchParams("cursor=abc&sortField=name&image=4"))).toBe("cursor=abc");
-    expect(listPosition(new URLSearchParams("page=2"))).toBe("page=2");
+  it("keep the list position, its order included, and drop the viewer's parameters", () => {
+    expect(listPosition(new URLSearchParams("cursor=abc&sortField=taken_at&image=4"))).toBe(
+      "sortField=taken_at&cursor=abc",
+    );
+    expect(listPosition(new URLSearchParams("page=2&edit=1"))).toBe("page=2");
+  });
+
+  it("continue or restart a list in its own order", () => {
+    expect(listStart("sortField=taken_at&page=3")).toBe("sortField=taken_at");
+    expect(listAfter("sortField=taken_at&cursor=old", "new")).toBe("sortField=taken_at&cursor=new");
+    expect(listAfter("page=2", "next")).toBe("cursor=next");
   });
 
   it("build viewer links on top of the position", () => {

@@ -9,6 +9,7 @@ import {
   parseImageText,
   parseListQuery,
   parseRandomCount,
+  type Cursor,
 } from "~/server/validation.server";
 
 /** Runs `fn`, expecting it to throw an HttpError; returns its status and message. */
@@ -53,7 +54,7 @@ describe("parseListQuery", () => {
   it.each(["date", "id", "NAME", ""])("sortField=%s → 400", async (field) => {
     expect(await rejection(() => query(`sortField=${field}`))).toEqual({
       status: 400,
-      message: "sortField must be one of uploaded_at, name, size",
+      message: "sortField must be one of uploaded_at, name, size, taken_at",
     });
   });
 
@@ -65,10 +66,12 @@ describe("parseListQuery", () => {
   });
 
   it("round-trips a cursor", () => {
-    const cursors = [
-      { sortField: "uploaded_at", sortOrder: "desc", value: 1700000000000, id: 7 },
-      { sortField: "name", sortOrder: "asc", value: "Sunset, 2024", id: 12 },
-    ] as const;
+    const cursors: Cursor[] = [
+      { sortField: "uploaded_at", sortOrder: "desc", values: [1700000000000, 7] },
+      { sortField: "name", sortOrder: "asc", values: ["Sunset, 2024", 12] },
+      { sortField: "taken_at", sortOrder: "desc", values: [0, 1718460000000, 3] },
+      { sortField: "taken_at", sortOrder: "asc", values: [1, 0, 9] },
+    ];
     for (const cursor of cursors) {
       expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
       const sort = `sortField=${cursor.sortField}&sortOrder=${cursor.sortOrder}`;
@@ -84,6 +87,9 @@ describe("parseListQuery", () => {
     Buffer.from("[1.5, 2]").toString("base64url"),
     Buffer.from("[null, 2]").toString("base64url"),
     Buffer.from("[1, 2, 3]").toString("base64url"),
+    Buffer.from('["taken_at", "desc", 2, 0, 9]').toString("base64url"),
+    Buffer.from('["taken_at", "desc", 1700000000000, 9]').toString("base64url"),
+    Buffer.from('["name", "asc", 5, 9]').toString("base64url"),
   ])("cursor=%s → 400", async (cursor) => {
     const { status, message } = await rejection(() => query(`cursor=${cursor}`));
     expect(status).toBe(400);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import type { ImagePage } from "~/lib/image";
-import { galleryHref, viewerImageId, viewerMode } from "~/lib/gallery-url";
+import { galleryHref, listAfter, listStart, viewerImageId, viewerMode } from "~/lib/gallery-url";
 import { GalleryGrid } from "./gallery-grid";
 import { LoadMore } from "./load-more";
 import type { ServerViewer } from "./types";
@@ -16,6 +16,8 @@ interface Props {
   /** Its list position (`cursor`/`page` search string); the route remounts the gallery when it changes. */
   position: string;
   admin: boolean;
+  /** The camera line under each photo (SHOW_EXIF). */
+  showExif: boolean;
   /** The photo the server resolved for `?image=`, with its neighbours: covers deep links to photos outside the list. */
   serverViewer: ServerViewer;
   /** The page's heading and the admin notice, made inert with the grid while the viewer is open. */
@@ -23,8 +25,8 @@ interface Props {
   titleId: string;
 }
 
-export function Gallery({ first, position, admin, serverViewer, children, titleId }: Props) {
-  const list = useGalleryList(first);
+export function Gallery({ first, position, admin, showExif, serverViewer, children, titleId }: Props) {
+  const list = useGalleryList(first, position);
   const [searchParams] = useSearchParams();
   const { indexById } = list;
   const isLoaded = useCallback((id: number) => indexById.has(id), [indexById]);
@@ -94,7 +96,7 @@ export function Gallery({ first, position, admin, serverViewer, children, titleI
     <>
       <main className="page gallery-page" inert={photo !== null}>
         {children}
-        {empty && !position ? (
+        {empty && position === listStart(position) ? (
           <div className="gallery-empty">
             <h2>No images available</h2>
             <p>Please check back later.</p>
@@ -107,9 +109,7 @@ export function Gallery({ first, position, admin, serverViewer, children, titleI
             <LoadMore
               hasMore={list.hasMore}
               status={list.status}
-              nextHref={
-                list.nextCursor ? galleryHref(new URLSearchParams({ cursor: list.nextCursor }).toString()) : null
-              }
+              nextHref={list.nextCursor ? galleryHref(listAfter(position, list.nextCursor)) : null}
               loadMore={loadMore}
             />
           </>
@@ -121,6 +121,7 @@ export function Gallery({ first, position, admin, serverViewer, children, titleI
           mode={mode}
           position={position}
           admin={admin}
+          showExif={showExif}
           isLoaded={isLoaded}
           onLoadNext={loadNext}
           onUpdated={imageUpdated}

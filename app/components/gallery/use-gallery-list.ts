@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useReducer, useRef } from "react";
 import { href } from "react-router";
 import type { Image, ImagePage } from "~/lib/image";
+import { listAfter } from "~/lib/gallery-url";
 
 export type LoadStatus = "idle" | "loading" | "failed";
 
@@ -66,10 +67,10 @@ function initialState(first: ImagePage): State {
 
 /**
  * The gallery's photos: the server-rendered first page plus the pages the
- * infinite scroll fetched from `GET /api/image?cursor=`, edited in place
+ * infinite scroll fetched from `GET /api/image?cursor=` (in the position's order), edited in place
  * after a save or delete.
  */
-export function useGalleryList(first: ImagePage) {
+export function useGalleryList(first: ImagePage, position: string) {
   const [state, dispatch] = useReducer(reducer, first, initialState);
   const loading = useRef(false);
 
@@ -82,7 +83,7 @@ export function useGalleryList(first: ImagePage) {
     loading.current = true;
     dispatch({ type: "loading" });
     try {
-      const response = await fetch(`${href("/api/image")}?cursor=${encodeURIComponent(nextCursor)}`, {
+      const response = await fetch(`${href("/api/image")}?${listAfter(position, nextCursor)}`, {
         headers: { Accept: "application/json" },
       });
       if (!response.ok) throw new Error(`GET ${response.url} answered ${response.status}`);
@@ -93,7 +94,7 @@ export function useGalleryList(first: ImagePage) {
     } finally {
       loading.current = false;
     }
-  }, [hasMore, nextCursor]);
+  }, [hasMore, nextCursor, position]);
 
   const imageUpdated = useCallback((image: Image) => dispatch({ type: "updated", image }), []);
   const imageRemoved = useCallback((id: number) => dispatch({ type: "removed", id }), []);

@@ -3,6 +3,7 @@ import { preload } from "react-dom";
 import { Link, useLocation } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { formatBytes, formatLongDate } from "~/lib/format";
+import { exifLine, takenDate } from "~/lib/exif";
 import type { Image } from "~/lib/image";
 import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
 import { useSlideshow } from "./use-slideshow";
@@ -28,6 +29,8 @@ interface Props {
   mode: ViewerMode;
   position: string;
   admin: boolean;
+  /** The camera line under the photo (SHOW_EXIF). */
+  showExif: boolean;
   /** Whether the gallery list holds a photo, which then opens without a server round trip. */
   isLoaded: (id: number) => boolean;
   onLoadNext: () => void;
@@ -71,7 +74,7 @@ function isTextField(target: EventTarget | null): boolean {
  * previous and next are plain links. With JavaScript it fades out on close
  * (Escape, backdrop, close button), keeps focus inside and follows the arrow keys.
  */
-export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onUpdated, onDeleted }: Props) {
+export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoadNext, onUpdated, onDeleted }: Props) {
   const { image, previous, next, neighbours } = photo;
   for (const neighbour of neighbours) {
     // The same srcset and sizes as the photo will have, so the browser picks, and later reuses, the same file.
@@ -270,7 +273,9 @@ export function Viewer({ photo, mode, position, admin, isLoaded, onLoadNext, onU
           {viewing ? (
             <>
               {image.description ? <p className="viewer-description">{image.description}</p> : null}
+              {showExif && exifLine(image.exif) ? <p className="viewer-exif">{exifLine(image.exif)}</p> : null}
               <div className="viewer-meta">
+                {image.taken_at ? <p>{`Taken: ${takenDate(image.taken_at)}`}</p> : null}
                 <p>{`Uploaded: ${formatLongDate(image.uploaded_at)}`}</p>
                 <p>{`Size: ${formatBytes(image.size)}`}</p>
               </div>

@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Image } from "~/lib/image";
+import { makeDatedJpeg, uploadImage } from "../support/images";
+import { ROOT } from "../support/server";
+import { expect, test, waitForHydration, type SeedableServer } from "./fixtures";
+import { thumbnailIds, viewer } from "./gallery-helpers";
+
+async function upload(server: SeedableServer, data: Buffer, name: string): Promise<Image> {
+  const response = await uploadImage(
+    server.url,
+    await server.adminToken(),
+    { data, filename: `${name}.jpg` },
+    { name },
+  );
+  expect(response.status).toBe(201);
+  return (await response.json()) as Image;
+}
+
+test("the viewer shows the camera line and the date taken, and no GPS anywhere in the page", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
+  const image = await upload(server, fs.readFileSync(path.join(ROOT, "tests/fixtures/camera.jpg")), "Camera test");
+  const response = await page.goto(`/photography?image=${image.id}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const dialog = viewer(page);
+  await expect(
+    dialog.getByText("FUJIFILM X-T5 · XF23mmF1.4 R LM WR · 23 mm · ƒ/2.8 · 1/250 s · ISO 200"),
+  ).toBeVisible();
+  // The camera's own date: 01:30 at +02:00 on June 16 (June 15 in UTC).
+  await expect(dialog.getByText("Taken: June 16, 2024")).toBeVisible();
+  const html = (await response!.text()) + (await page.content());
+  expect(html).not.toMatch(/gps|latitude|59\.3293|18\.0686/i);
+});
+
+test("the gallery's order switches to date taken, with and without JavaScript, and the viewer follows it", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
+  // Taken in the future, so they lead the date-taken order whatever else this server holds.
+  const later = await upload(server, await makeDatedJpeg("2031:05:01 10:00:00", 501), "Taken later");
+  const earlier = await upload(server, await makeDatedJpeg("2030:05:01 10:00:00", 502), "Taken earlier");
+  // Uploaded after both: first by upload, last of the three by date taken.
+  const undated = await upload(server, await makeDatedJpeg("not a date", 503), "Never dated");
+
+  await page.goto("/photography");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const order = page.getByRole("navigation", { name: "Order of the photos" });
+  await expect(order.getByRole("link", { name: "Newest uploads" })).toHaveAttribute("aria-current", "true");
+  expect((await thumbnailIds(page))[0]).toBe(undated.id);
+
+  await order.getByRole("link", { name: "Date taken" }).click();
+  await expect(page).toHaveURL(/\/photography\?sortField=taken_at$/);
+  await expect(order.getByRole("link", { name: "Date taken" })).toHaveAttribute("aria-current", "true");
+  await expect.poll(async () => (await thumbnailIds(page)).slice(0, 2)).toEqual([later.id, earlier.id]);
+
+  await page.goto(`/photography?sortField=taken_at&image=${later.id}`);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await viewer(page).getByRole("link", { name: "Next image" }).click();
+  await expect(viewer(page).getByRole("heading", { name: "Taken earlier", exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`sortField=taken_at.*image=${earlier.id}`));
+});

@@ -1,0 +1,158 @@
+// Camera details and the date taken: read at upload, in the API's JSON, never
+// GPS; `sortField=taken_at` puts undated photos last in both orders; the
+// backfill reads what older rows lack from their originals.
+import Database from "better-sqlite3";
+import exifr from "exifr";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Image, ImagePage } from "~/lib/image";
+import { makeDatedJpeg, makeJpeg, uploadImage } from "../support/images";
+import { queryDb, variantUrls } from "../support/inspect";
+import { loginAdmin, ROOT, startServer, type TestServer } from "../support/server";
+
+const CAMERA_JPEG = fs.readFileSync(path.join(ROOT, "tests/fixtures/camera.jpg"));
+let server: TestServer;
+let token: string;
+/** The fixture as uploaded to the main server, whose settings are the defaults. */
+let cameraImage: Image;
+
+async function upload(data: Buffer, name: string): Promise<Image> {
+  const response = await uploadImage(server.url, token, { data, filename: `${name}.jpg` }, { name, description: "" });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Image;
+}
+
+async function list(search: string): Promise<ImagePage> {
+  const response = await fetch(`${server.url}/api/image?${search}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as ImagePage;
+}
+
+/** Every photo in the order the API pages through them, following nextCursor. */
+async function walk(search: string): Promise<number[]> {
+  const ids: number[] = [];
+  let page = await list(search);
+  ids.push(...page.images.map((image) => image.id));
+  while (page.nextCursor) {
+    page = await list(`${search}&cursor=${page.nextCursor}`);
+    ids.push(...page.images.map((image) => image.id));
+  }
+  return ids;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  token = (await loginAdmin(server.url)).token;
+});
+afterAll(() => server?.stop());
+
+describe("camera details", () => {
+  it("are read at upload into the image JSON, GPS nowhere: not in the JSON, not in any variant", async () => {
+    const image = await upload(CAMERA_JPEG, "Harbour");
+    cameraImage = image;
+    expect(image.exif).toEqual({
+      camera: "FUJIFILM X-T5",
+      lens: "XF23mmF1.4 R LM WR",
+      focalLength: 23,
+      aperture: 2.8,
+      exposureTime: "1/250",
+      iso: 200,
+    });
+    expect(image.taken_at).toBe("2024-06-16T01:30:05+02:00");
+    const fetched = await (await fetch(`${server.url}/api/image/${image.id}`)).text();
+    expect(JSON.parse(fetched)).toMatchObject({ exif: image.exif, taken_at: image.taken_at });
+    expect(fetched).not.toMatch(/gps|latitude|longitude|59\.3|18\.06/i);
+
+    for (const url of variantUrls(image)) {
+      const variant = Buffer.from(await (await fetch(server.url + url)).arrayBuffer());
+      expect(await exifr.gps(variant).catch(() => undefined), url).toBeUndefined();
+      expect(await exifr.parse(variant).catch(() => undefined), url).toBeUndefined();
+    }
+  });
+
+  it("are null for a photo without EXIF", async () => {
+    const image = await upload(await makeJpeg(80, 60, 991), "Plain");
+    expect(image.exif).toBeNull();
+    expect(image.taken_at).toBeNull();
+  });
+
+  it("are read for older photos by `npm run exif:backfill`, from their originals", async () => {
+    const image = await upload(await makeDatedJpeg("2019:08:09 10:11:12", 7), "Older");
+    expect(image.taken_at).toBe("2019-08-09T10:11:12Z");
+    // As a row stored before the site read EXIF.
+    const sqlite = new Database(path.join(server.dataDir, "portfolio.sqlite"));
+    sqlite.prepare("UPDATE images SET taken_at = NULL, taken_offset = NULL WHERE id = ?").run(image.id);
+    sqlite.close();
+    expect(((await (await fetch(`${server.url}/api/image/${image.id}`)).json()) as Image).taken_at).toBeNull();
+
+    const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/exif-backfill.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: server.dataDir, UPLOADS_DIR: server.uploadsDir },
+      encoding: "utf8",
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/had camera details or a date taken/);
+    expect(((await (await fetch(`${server.url}/api/image/${image.id}`)).json()) as Image).taken_at).toBe(
+      "2019-08-09T10:11:12Z",
+    );
+  });
+});
+
+describe("sortField=taken_at", () => {
+  it("orders by date taken, undated photos last in both orders, ties by id, across pages", async () => {
+    const dated: Image[] = [];
+    for (let i = 0; i < 30; i++) {
+      // Dates repeat every 10 photos, so ties are broken by id.
+      dated.push(
+        await upload(
+          await makeDatedJpeg(`2020:01:${String(10 + (i % 10)).padStart(2, "0")} 12:00:00`, 100 + i),
+          `D${i}`,
+        ),
+      );
+    }
+    const all = (await walk("sortField=uploaded_at")).length;
+    const rows = queryDb<{ id: number; taken_at: number | null }>(server.dataDir, "SELECT id, taken_at FROM images");
+    const undated = rows.filter((row) => row.taken_at === null).map((row) => row.id);
+    const withDate = rows.filter((row) => row.taken_at !== null);
+    expect(undated.length).toBeGreaterThan(0);
+
+    const newestFirst = [...withDate].sort((a, b) => b.taken_at! - a.taken_at! || b.id - a.id).map((row) => row.id);
+    const oldestFirst = [...withDate].sort((a, b) => a.taken_at! - b.taken_at! || a.id - b.id).map((row) => row.id);
+    const desc = await walk("sortField=taken_at");
+    const asc = await walk("sortField=taken_at&sortOrder=asc");
+    expect(desc).toEqual([...newestFirst, ...undated.sort((a, b) => b - a)]);
+    expect(asc).toEqual([...oldestFirst, ...undated.sort((a, b) => a - b)]);
+    expect(desc).toHaveLength(all);
+
+    // Page numbers give the same order as the cursor.
+    const second = await list("sortField=taken_at&page=2");
+    expect(second.images.map((image) => image.id)).toEqual(desc.slice(24, 48));
+  });
+
+  it("refuses a cursor made for another order", async () => {
+    const { nextCursor } = await list("sortField=taken_at");
+    const response = await fetch(`${server.url}/api/image?cursor=${nextCursor}`);
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("SHOW_EXIF=false", () => {
+  it("leaves the camera line out of the viewer, while the API still carries it", async () => {
+    const quiet = await startServer({ env: { SHOW_EXIF: "false" } });
+    try {
+      const { token: quietToken } = await loginAdmin(quiet.url);
+      const response = await uploadImage(quiet.url, quietToken, { data: CAMERA_JPEG, filename: "quiet.jpg" });
+      const image = (await response.json()) as Image;
+      expect(image.exif?.camera).toBe("FUJIFILM X-T5");
+      const html = await (await fetch(`${quiet.url}/photography?image=${image.id}`)).text();
+      expect(html).toContain("Taken: June 16, 2024");
+      expect(html).not.toContain("FUJIFILM X-T5 ·");
+      const shown = await (await fetch(`${server.url}/photography?image=${cameraImage.id}`)).text();
+      expect(shown).toContain("FUJIFILM X-T5 ·");
+    } finally {
+      await quiet.stop();
+    }
+  });
+});
