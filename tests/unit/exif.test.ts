@@ -2,8 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cameraName, exifLine, formatExposureTime, takenDate } from "~/lib/exif";
 import { exifJson, readCameraDetails, takenAtJson } from "~/server/exif.server";
-
-const FIXTURE = path.resolve(import.meta.dirname, "../fixtures/camera.jpg");
+import { CAMERA_EXIF, CAMERA_JPEG, CAMERA_LINE } from "../support/camera";
 
 describe("camera details as shown", () => {
   it.each([
@@ -32,16 +31,7 @@ describe("camera details as shown", () => {
   });
 
   it("joins the known parts into one line", () => {
-    expect(
-      exifLine({
-        camera: "FUJIFILM X-T5",
-        lens: "XF23mmF1.4 R LM WR",
-        focalLength: 23,
-        aperture: 2.8,
-        exposureTime: "1/250",
-        iso: 200,
-      }),
-    ).toBe("FUJIFILM X-T5 · XF23mmF1.4 R LM WR · 23 mm · ƒ/2.8 · 1/250 s · ISO 200");
+    expect(exifLine(CAMERA_EXIF)).toBe(CAMERA_LINE);
     expect(exifLine({ camera: null, lens: null, focalLength: null, aperture: 1.8, exposureTime: null, iso: 100 })).toBe(
       "ƒ/1.8 · ISO 100",
     );
@@ -56,7 +46,7 @@ describe("camera details as shown", () => {
 
 describe("reading an upload's EXIF", () => {
   it("reads the camera fields and the date with its offset, and no GPS", async () => {
-    const details = await readCameraDetails(FIXTURE);
+    const details = await readCameraDetails(CAMERA_JPEG);
     expect(details).toEqual({
       cameraMake: "FUJIFILM",
       cameraModel: "X-T5",
@@ -70,14 +60,7 @@ describe("reading an upload's EXIF", () => {
       takenOffset: 120,
     });
     expect(JSON.stringify(details)).not.toMatch(/gps|59\.3|18\.0/i);
-    expect(exifJson(details)).toEqual({
-      camera: "FUJIFILM X-T5",
-      lens: "XF23mmF1.4 R LM WR",
-      focalLength: 23,
-      aperture: 2.8,
-      exposureTime: "1/250",
-      iso: 200,
-    });
+    expect(exifJson(details)).toEqual(CAMERA_EXIF);
     expect(takenAtJson(details.takenAt, details.takenOffset)).toBe("2024-06-16T01:30:05+02:00");
   });
 

@@ -1,0 +1,18 @@
+import path from "node:path";
+import type { Exif } from "~/lib/exif";
+
+/** A JPEG carrying camera fields, a date taken at +02:00 and a GPS position (made once with exiftool). */
+export const CAMERA_JPEG = path.resolve(import.meta.dirname, "../fixtures/camera.jpg");
+
+/** Its `exif` as the API gives it. */
+export const CAMERA_EXIF: Exif = {
+  camera: "FUJIFILM X-T5",
+  lens: "XF23mmF1.4 R LM WR",
+  focalLength: 23,
+  aperture: 2.8,
+  exposureTime: "1/250",
+  iso: 200,
+};
+
+/** Its camera line in the viewer. */
+export const CAMERA_LINE = "FUJIFILM X-T5 · XF23mmF1.4 R LM WR · 23 mm · ƒ/2.8 · 1/250 s · ISO 200";
