@@ -1,6 +1,7 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import sharp, { type Metadata, type SharpOptions } from "sharp";
+import { isWideGamut } from "./colour-profile.server";
 import { HttpError } from "./http.server";
 
 // No cache: every image is read once, and the cache would only grow the heap.
@@ -44,7 +45,7 @@ export function variantWidthsFor(width: number): number[] {
 }
 
 /** The content decides the type: returns the MIME type or throws a 415/413 HttpError. */
-async function inspect(source: string): Promise<{ mimeType: string; width: number; height: number }> {
+async function inspect(source: string): Promise<{ mimeType: string; width: number; height: number; icc?: Buffer }> {
   let metadata: Metadata;
   try {
     metadata = await sharp(source, { limitInputPixels: false }).metadata();
@@ -62,31 +63,52 @@ async function inspect(source: string): Promise<{ mimeType: string; width: numbe
   }
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
-  return { mimeType, width, height };
+  return { mimeType, width, height, icc: metadata.icc };
 }
 
-/**
- * Decodes the upload once (rotated upright, metadata dropped: sharp writes none
- * unless asked), then writes every variant and the placeholder into `outDir`.
- */
-export async function processImage(source: string, outDir: string): Promise<ProcessedImage> {
-  const { mimeType, width, height } = await inspect(source);
-  const variantWidths = variantWidthsFor(width);
-  const largest = variantWidths[variantWidths.length - 1]!;
+/** Variants are made from one decoded master: raw sRGB pixels, or for a wide-gamut photo P3 pixels with their profile. */
+interface Master {
+  input: Buffer;
+  options: SharpOptions;
+  /** Keeps P3 pixels P3 (sharp would take untagged pixels for sRGB, or convert tagged ones to it). */
+  keepProfile: boolean;
+}
 
-  let master: { data: Buffer; info: OutputInfo };
+async function decodeMaster(source: string, largest: number, wide: boolean): Promise<Master> {
+  const pipeline = sharp(source, { limitInputPixels: MAX_PIXELS, failOn: "error" })
+    .autoOrient()
+    .resize({ width: largest, withoutEnlargement: true });
   try {
-    master = await sharp(source, { limitInputPixels: MAX_PIXELS, failOn: "error" })
-      .autoOrient()
-      .resize({ width: largest, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    if (wide) {
+      // Raw pixels cannot carry a profile: an uncompressed TIFF holds the P3 pixels and says they are P3.
+      const input = await pipeline.withIccProfile("p3").tiff({ compression: "none" }).toBuffer();
+      return { input, options: {}, keepProfile: true };
+    }
+    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+    return {
+      input: data,
+      options: { raw: { width: info.width, height: info.height, channels: info.channels } },
+      keepProfile: false,
+    };
   } catch {
     // Truncated or corrupt pixel data: the header looked fine, the content is not.
     throw notAnImage();
   }
-  const raw = { raw: { width: master.info.width, height: master.info.height, channels: master.info.channels } };
-  const fromMaster = (w: number) => sharp(master.data, raw).resize({ width: w });
+}
+
+/**
+ * Decodes the upload once (rotated upright, metadata dropped: sharp writes none
+ * unless asked, and only a wide-gamut photo's variants carry a profile, P3),
+ * then writes every variant and the placeholder into `outDir`.
+ */
+export async function processImage(source: string, outDir: string): Promise<ProcessedImage> {
+  const { mimeType, width, height, icc } = await inspect(source);
+  const variantWidths = variantWidthsFor(width);
+  const largest = variantWidths[variantWidths.length - 1]!;
+
+  const master = await decodeMaster(source, largest, isWideGamut(icc));
+  const resized = (w: number) => sharp(master.input, master.options).resize({ width: w });
+  const fromMaster = (w: number) => (master.keepProfile ? resized(w).keepIccProfile() : resized(w));
 
   const avifWidths = variantWidths.filter((w) => w <= AVIF_MAX_WIDTH);
   await Promise.all([
@@ -101,7 +123,8 @@ export async function processImage(source: string, outDir: string): Promise<Proc
         .toFile(path.join(outDir, `w${w}.avif`)),
     ),
   ]);
-  const tiny = await fromMaster(PLACEHOLDER_WIDTH).blur(1).webp({ quality: 40 }).toBuffer();
+  // sRGB and untagged: a profile would outweigh the 16 px placeholder itself.
+  const tiny = await resized(PLACEHOLDER_WIDTH).blur(1).webp({ quality: 40 }).toBuffer();
   return {
     mimeType,
     width,

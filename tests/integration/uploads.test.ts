@@ -73,6 +73,7 @@ describe("POST /api/image", () => {
     expect(Object.keys(image).sort()).toEqual([
       "avifSrcset",
       "description",
+      "exif",
       "filename",
       "height",
       "id",
@@ -80,6 +81,7 @@ describe("POST /api/image", () => {
       "placeholder",
       "size",
       "srcset",
+      "taken_at",
       "uploaded_at",
       "url",
       "width",
