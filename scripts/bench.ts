@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import { benchApiLatency } from "./bench/api-latency";
 import { benchCdn } from "./bench/cdn";
+import { benchHeic } from "./bench/heic";
 import { benchLogin } from "./bench/login";
 import { benchLifecycle } from "./bench/lifecycle";
 import { benchMediaThroughput } from "./bench/media-throughput";
@@ -19,6 +20,7 @@ const only = process.argv[2];
 const benches: [string, () => Promise<Row[]>][] = [
   ["upload-memory", () => benchUploadMemory()],
   ["variants", benchVariants],
+  ["heic", benchHeic],
   ["api-latency", benchApiLatency],
   ["lifecycle", benchLifecycle],
   ["media-throughput", benchMediaThroughput],

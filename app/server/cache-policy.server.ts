@@ -43,7 +43,7 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 /**
  * The one caching policy for every response, set as its headers go out (the
  * fast path registers it, so cached pages and rendered ones alike), see
- * docs/decisions/013-shared-caching.md:
+ * docs/decisions/010-shared-caching.md:
  * - immutable answers (media variants, built assets) keep their year;
  * - any answer to a request with a cookie or an Authorization header, and
  *   any answer that sets a cookie, is `private, no-store`, whatever the URL;

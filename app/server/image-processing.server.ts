@@ -1,7 +1,8 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata, type SharpOptions } from "sharp";
+import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { isWideGamut } from "./colour-profile.server";
+import { decodeHeic } from "./heic.server";
 import { HttpError } from "./http.server";
 
 // No cache: every image is read once, and the cache would only grow the heap.
@@ -21,7 +22,7 @@ const ACCEPTED: Record<string, string> = {
   gif: "image/gif",
   tiff: "image/tiff",
 };
-export const ACCEPTED_TYPES_TEXT = "JPEG, PNG, WebP, AVIF, GIF or TIFF";
+export const ACCEPTED_TYPES_TEXT = "JPEG, PNG, WebP, AVIF, HEIC, GIF or TIFF";
 
 interface ProcessedImage {
   mimeType: string;
@@ -45,15 +46,25 @@ export function variantWidthsFor(width: number): number[] {
 }
 
 /** The content decides the type: returns the MIME type or throws a 415/413 HttpError. */
-async function inspect(source: string): Promise<{ mimeType: string; width: number; height: number; icc?: Buffer }> {
+interface Inspected {
+  mimeType: string;
+  width: number;
+  height: number;
+  icc?: Buffer;
+  /** HEIF with HEVC (iPhone HEIC): sharp reads its header, heic.server.ts decodes it. */
+  hevc: boolean;
+}
+
+async function inspect(source: string): Promise<Inspected> {
   let metadata: Metadata;
   try {
     metadata = await sharp(source, { limitInputPixels: false }).metadata();
   } catch {
     throw notAnImage();
   }
+  const hevc = metadata.format === "heif" && metadata.compression === "hevc";
   const format = metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format;
-  const mimeType = format === "avif" ? "image/avif" : ACCEPTED[format ?? ""];
+  const mimeType = hevc ? "image/heic" : format === "avif" ? "image/avif" : ACCEPTED[format ?? ""];
   if (!mimeType || !metadata.width || !metadata.height) throw notAnImage();
   if (metadata.width * metadata.height > MAX_PIXELS) {
     throw new HttpError(
@@ -63,7 +74,7 @@ async function inspect(source: string): Promise<{ mimeType: string; width: numbe
   }
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
-  return { mimeType, width, height, icc: metadata.icc };
+  return { mimeType, width, height, icc: metadata.icc, hevc };
 }
 
 /** Variants are made from one decoded master: raw sRGB pixels, or for a wide-gamut photo P3 pixels with their profile. */
@@ -74,11 +85,16 @@ interface Master {
   keepProfile: boolean;
 }
 
-async function decodeMaster(source: string, largest: number, wide: boolean): Promise<Master> {
-  const pipeline = sharp(source, { limitInputPixels: MAX_PIXELS, failOn: "error" })
-    .autoOrient()
-    .resize({ width: largest, withoutEnlargement: true });
+/** The upload as sharp reads it, upright: the file itself, or an HEIC's pixels decoded beside sharp. */
+async function uprightSource(source: string, hevc: boolean): Promise<Sharp> {
+  if (!hevc) return sharp(source, { limitInputPixels: MAX_PIXELS, failOn: "error" }).autoOrient();
+  const { data, width, height } = await decodeHeic(source);
+  return sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_PIXELS }).removeAlpha();
+}
+
+async function decodeMaster(source: string, largest: number, wide: boolean, hevc: boolean): Promise<Master> {
   try {
+    const pipeline = (await uprightSource(source, hevc)).resize({ width: largest, withoutEnlargement: true });
     if (wide) {
       // Raw pixels cannot carry a profile: an uncompressed TIFF holds the P3 pixels and says they are P3.
       const input = await pipeline.withIccProfile("p3").tiff({ compression: "none" }).toBuffer();
@@ -102,11 +118,12 @@ async function decodeMaster(source: string, largest: number, wide: boolean): Pro
  * then writes every variant and the placeholder into `outDir`.
  */
 export async function processImage(source: string, outDir: string): Promise<ProcessedImage> {
-  const { mimeType, width, height, icc } = await inspect(source);
+  const { mimeType, width, height, icc, hevc } = await inspect(source);
   const variantWidths = variantWidthsFor(width);
   const largest = variantWidths[variantWidths.length - 1]!;
 
-  const master = await decodeMaster(source, largest, isWideGamut(icc));
+  // An HEIC's decoded pixels come without its profile: they are taken as sRGB (see the README).
+  const master = await decodeMaster(source, largest, !hevc && isWideGamut(icc), hevc);
   const resized = (w: number) => sharp(master.input, master.options).resize({ width: w });
   const fromMaster = (w: number) => (master.keepProfile ? resized(w).keepIccProfile() : resized(w));
 

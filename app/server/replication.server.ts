@@ -1,6 +1,6 @@
 /**
  * Optional continuous replication of the database with Litestream
- * (docs/decisions/015-litestream.md): with LITESTREAM_REPLICA_URL set, a
+ * (docs/decisions/011-litestream.md): with LITESTREAM_REPLICA_URL set, a
  * missing database is restored from the replica before it is opened, and a
  * `litestream replicate` process runs beside the server for as long as it does.
  */

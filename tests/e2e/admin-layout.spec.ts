@@ -1,18 +1,6 @@
-import type { Page } from "@playwright/test";
 import { makeJpeg, uploadImage } from "../support/images";
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
-import { expect, test, waitForHydration } from "./fixtures";
-
-async function openDashboard(page: Page, javaScriptEnabled: boolean) {
-  const response = await page.request.post("/api/auth/login", {
-    data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
-  });
-  const { token } = (await response.json()) as { token: string };
-  await page.addInitScript((stored) => localStorage.setItem("gallery_auth_token", stored), token);
-  await page.goto("/photography/admin");
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-  if (javaScriptEnabled) await waitForHydration(page);
-}
+import { ADMIN_USERNAME } from "../support/server";
+import { expect, openDashboard, test } from "./fixtures";
 
 test("the three stat tiles share one row on a phone and on a laptop", async ({ page, javaScriptEnabled }) => {
   for (const viewport of [

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { formatKilobytes } from "~/lib/format";
 import { makeJpeg } from "../support/images";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, openDashboard, test } from "./fixtures";
 
 const DROPZONE_TEXT = "Drag 'n' drop some files here, or click to select files";
 let seedIndex = 1000;
@@ -20,23 +20,6 @@ const dsStore = {
   buffer: Buffer.from([0, 0, 0, 1, 66, 117, 100, 49]),
 };
 const thumbsDb = { name: "Thumbs.db", mimeType: "application/octet-stream", buffer: Buffer.from([208, 207, 17, 224]) };
-
-/**
- * Logs in through the API (session cookie) and, where JavaScript runs, stores the client token as the login form does
- * and waits until React runs the dropzone the server drew.
- */
-async function openDashboard(page: Page, javaScript = true): Promise<string> {
-  const response = await page.request.post("/api/auth/login", {
-    data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  await page.addInitScript((stored) => localStorage.setItem("gallery_auth_token", stored), token);
-  await page.goto("/photography/admin");
-  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-  if (javaScript) await waitForHydration(page);
-  return token;
-}
 
 /** The pending item whose form is named after the file. */
 function pendingItem(page: Page, filename: string): Locator {

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
 import { makeJpeg, uploadImage } from "../support/images";
 
 export type SeedableServer = TestServer & {
@@ -69,6 +69,23 @@ export async function loginInBrowser(page: Page): Promise<void> {
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+}
+
+/**
+ * Logs in through the API (session cookie) and, where JavaScript runs, stores the client token as the login form does
+ * and waits until React runs the dashboard the server drew. Returns the token.
+ */
+export async function openDashboard(page: Page, javaScriptEnabled = true): Promise<string> {
+  const response = await page.request.post("/api/auth/login", {
+    data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  await page.addInitScript((stored) => localStorage.setItem("gallery_auth_token", stored), token);
+  await page.goto("/photography/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  if (javaScriptEnabled) await waitForHydration(page);
+  return token;
 }
 
 export { expect };

@@ -1,4 +1,4 @@
-// The caching policy (docs/decisions/013-shared-caching.md). A page or its data
+// The caching policy (docs/decisions/010-shared-caching.md). A page or its data
 // rendered for a request carrying the admin's cookie or token is `private,
 // no-store`, and so is every other answer to them, API included; pages answer
 // visitors and the admin at the same URL, so every answer varies by Cookie.

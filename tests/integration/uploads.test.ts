@@ -10,7 +10,7 @@ import { loginAdmin, startServer, type TestServer } from "../support/server";
 import { waitUntil } from "../support/storage-check";
 import { unfinishedUpload } from "../support/uploads-in-flight";
 
-const ACCEPTED = "Accepted types: JPEG, PNG, WebP, AVIF, GIF or TIFF.";
+const ACCEPTED = "Accepted types: JPEG, PNG, WebP, AVIF, HEIC, GIF or TIFF.";
 
 let server: TestServer;
 let token: string;

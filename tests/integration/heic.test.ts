@@ -1,0 +1,64 @@
+// iPhone HEIC (HEVC in HEIF): decoded beside sharp in a worker, then stored
+// like any photo; a corrupt one is refused and the server carries on.
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Image } from "~/lib/image";
+import { uploadImage } from "../support/images";
+import { imageRowCount, storageKeyOf, storedFolders, variantUrls } from "../support/inspect";
+import { loginAdmin, ROOT, startServer, type TestServer } from "../support/server";
+
+const HEIC = fs.readFileSync(path.join(ROOT, "tests/fixtures/photo.heic"));
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  token = (await loginAdmin(server.url)).token;
+});
+afterAll(() => server?.stop());
+
+const upload = (data: Buffer, filename: string) =>
+  uploadImage(server.url, token, { data, filename }, { name: filename });
+
+describe("HEIC uploads", () => {
+  it("become a photo like any other: variants, placeholder, the original never served, duplicates refused", async () => {
+    const response = await upload(HEIC, "IMG_0001.HEIC");
+    expect(response.status).toBe(201);
+    const image = (await response.json()) as Image;
+    expect(image).toMatchObject({ width: 640, height: 480, size: HEIC.length, filename: "IMG_0001.HEIC" });
+    expect(image.placeholder).toMatch(/^data:image\/webp;base64,/);
+    for (const url of variantUrls(image)) {
+      const variant = await fetch(server.url + url);
+      expect(variant.status, url).toBe(200);
+      const { width, height } = await sharp(Buffer.from(await variant.arrayBuffer())).metadata();
+      expect(width! / height!, url).toBeCloseTo(640 / 480, 1);
+    }
+    // The decoded colours are the photo's: its sky is orange at the top, its ground dark.
+    const { data } = await sharp(Buffer.from(await (await fetch(server.url + image.url)).arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(180);
+    expect(data[data.length - 3]).toBeLessThan(90);
+
+    const original = await fetch(`${server.url}/media/${storageKeyOf(image)}/original`);
+    expect(original.status).toBe(404);
+
+    const again = await upload(HEIC, "copy.heic");
+    expect(again.status).toBe(409);
+  });
+
+  it("refuses a corrupt HEIC with 415, stores nothing and keeps serving", async () => {
+    const rows = imageRowCount(server.dataDir);
+    const folders = storedFolders(server.uploadsDir);
+    // The header survives, so sharp still says HEIF/HEVC: the decoder meets the damage.
+    const corrupt = Buffer.concat([HEIC.subarray(0, Math.floor(HEIC.length * 0.6)), Buffer.alloc(512, 0x5a)]);
+    const response = await upload(corrupt, "broken.heic");
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^The file is not a supported image/);
+    expect(imageRowCount(server.dataDir)).toBe(rows);
+    expect(storedFolders(server.uploadsDir)).toEqual(folders);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
