@@ -14,6 +14,8 @@ export default [
   route("api/image", "routes/api.image.ts"),
   route("api/image/random", "routes/api.image.random.ts"),
   route("api/image/:id", "routes/api.image.$id.ts"),
+  route("api/album", "routes/api.album.ts"),
+  route("api/album/:id", "routes/api.album.$id.ts"),
   route("api/auth/login", "routes/api.auth.login.ts"),
   route("api/auth/validate", "routes/api.auth.validate.ts"),
   route("api/auth/logout", "routes/api.auth.logout.ts"),

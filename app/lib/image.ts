@@ -25,6 +25,8 @@ export interface Image {
   taken_at: string | null;
   /** Camera details from the upload's EXIF, or null when it had none. */
   exif: Exif | null;
+  /** The albums it is in. */
+  albumIds: number[];
 }
 
 export interface ImagePage {

@@ -3,7 +3,7 @@ import { readJson } from "~/server/body.server";
 import { HttpError, jsonApi } from "~/server/http.server";
 import { deleteImage, updateImage } from "~/server/image-store.server";
 import { getImage } from "~/server/images.server";
-import { parseImageId, parseImageText } from "~/server/validation.server";
+import { parseAlbumIds, parseImageId, parseImageText } from "~/server/validation.server";
 import type { Route } from "./+types/api.image.$id";
 
 const ALLOW = "GET, PUT, DELETE";
@@ -24,7 +24,10 @@ export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
       if (body.id !== undefined && body.id !== id && body.id !== String(id)) {
         throw new HttpError(400, "The id in the body does not match the id in the path.");
       }
-      return Response.json(updateImage(id, parseImageText(body)));
+      const albumIds = body.albumIds === undefined ? undefined : parseAlbumIds(body.albumIds);
+      // Albums alone may be sent: the name and description then stay as they are.
+      const onlyAlbums = albumIds && body.name === undefined && body.description === undefined;
+      return Response.json(updateImage(id, onlyAlbums ? undefined : parseImageText(body), albumIds));
     }
     case "DELETE":
       await deleteImage(id);

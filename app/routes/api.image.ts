@@ -1,3 +1,4 @@
+import { findAlbumRow } from "~/server/albums.server";
 import { requireAdmin } from "~/server/auth.server";
 import { HttpError, jsonApi } from "~/server/http.server";
 import { uploadImages } from "~/server/image-upload.server";
@@ -10,6 +11,7 @@ const ALLOW = "GET, POST";
 export const loader = jsonApi(
   async ({ request }: Route.LoaderArgs) => {
     const query = parseListQuery(new URL(request.url).searchParams);
+    if (query.albumId !== undefined) findAlbumRow(query.albumId);
     return Response.json(listImages(query));
   },
   { allow: ALLOW },

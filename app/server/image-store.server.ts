@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Image } from "~/lib/image";
+import { setImageAlbums } from "./albums.server";
 import { db } from "./db.server";
 import { readCameraDetails } from "./exif.server";
 import { HttpError } from "./http.server";
@@ -56,7 +57,11 @@ async function folderBytes(dir: string): Promise<number> {
  * renames the folder into place, then inserts the row. The temp upload is
  * always consumed; on any failure nothing is left behind.
  */
-export async function createImage(file: UploadedFile, text: { name: string; description: string }): Promise<Image> {
+export async function createImage(
+  file: UploadedFile,
+  text: { name: string; description: string },
+  albumIds: number[] = [],
+): Promise<Image> {
   const prepared = tmpPath();
   let committedKey: string | undefined;
   try {
@@ -75,28 +80,33 @@ export async function createImage(file: UploadedFile, text: { name: string; desc
     committedKey = key;
 
     const now = new Date();
-    const insert = db()
-      .insert(images)
-      .values({
-        ...text,
-        originalFilename: file.filename,
-        storageKey: key,
-        mimeType: processed.mimeType,
-        size: file.size,
-        storedBytes,
-        width: processed.width,
-        height: processed.height,
-        variantWidths: processed.variantWidths,
-        avifWidths: processed.avifWidths,
-        checksum: file.checksum,
-        placeholder: processed.placeholder,
-        ...camera,
-        uploadedAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: images.checksum })
-      .returning()
-      .get();
+    // The row and its album memberships are written together, or neither.
+    const insert = db().transaction(() => {
+      const row = db()
+        .insert(images)
+        .values({
+          ...text,
+          originalFilename: file.filename,
+          storageKey: key,
+          mimeType: processed.mimeType,
+          size: file.size,
+          storedBytes,
+          width: processed.width,
+          height: processed.height,
+          variantWidths: processed.variantWidths,
+          avifWidths: processed.avifWidths,
+          checksum: file.checksum,
+          placeholder: processed.placeholder,
+          ...camera,
+          uploadedAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: images.checksum })
+        .returning()
+        .get();
+      if (row) setImageAlbums(row.id, albumIds);
+      return row;
+    });
     if (!insert) {
       // A concurrent upload of the same file won the race.
       const winner = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
@@ -113,14 +123,23 @@ export async function createImage(file: UploadedFile, text: { name: string; desc
   }
 }
 
-export function updateImage(id: number, text: { name: string; description: string }): Image {
-  const row = db()
-    .update(images)
-    .set({ ...text, updatedAt: new Date() })
-    .where(eq(images.id, id))
-    .returning()
-    .get();
-  if (!row) throw new HttpError(404, `There is no image with id ${id}`);
+/** New name and description (unless left out), and when `albumIds` is given exactly those albums; all or nothing. */
+export function updateImage(
+  id: number,
+  text: { name: string; description: string } | undefined,
+  albumIds?: number[],
+): Image {
+  const row = db().transaction(() => {
+    const updated = db()
+      .update(images)
+      .set({ ...text, updatedAt: new Date() })
+      .where(eq(images.id, id))
+      .returning()
+      .get();
+    if (!updated) throw new HttpError(404, `There is no image with id ${id}`);
+    if (albumIds) setImageAlbums(id, albumIds);
+    return updated;
+  });
   return toImage(row);
 }
 

@@ -8,7 +8,7 @@ import type { Image, ImagePage } from "~/lib/image";
 import { db } from "./db.server";
 import { exifJson, takenAtJson } from "./exif.server";
 import { HttpError } from "./http.server";
-import { images, type ImageRow } from "./schema";
+import { albumImages, images, type ImageRow } from "./schema";
 import { encodeCursor, PAGE_SIZE, type ListQuery, type SortField } from "./validation.server";
 
 const DISPLAY_WIDTH = 1280;
@@ -45,7 +45,19 @@ export function toImage(row: ImageRow): Image {
     placeholder: row.placeholder,
     taken_at: takenAtJson(row.takenAt, row.takenOffset),
     exif: exifJson(row),
+    albumIds: albumIdsOf(row.id),
   };
+}
+
+/** The albums a photo is in, by id. */
+export function albumIdsOf(imageId: number): number[] {
+  return db()
+    .select({ id: albumImages.albumId })
+    .from(albumImages)
+    .where(eq(albumImages.imageId, imageId))
+    .orderBy(asc(albumImages.albumId))
+    .all()
+    .map((row) => row.id);
 }
 
 /** One part of a sort order; `descending` as the list runs forward. */
@@ -98,17 +110,26 @@ function after(keys: SortKey[], values: (string | number)[]): SQL {
   return or(beyond, and(eq(key!.expression, value), after(rest, restValues)))!;
 }
 
+/** The photos a list runs over: all of them, or one album's. */
+function scoped(albumId: number | undefined) {
+  const all = db().select({ image: images }).from(images);
+  if (albumId === undefined) return all.$dynamic();
+  return all
+    .innerJoin(albumImages, and(eq(albumImages.imageId, images.id), eq(albumImages.albumId, albumId)))
+    .$dynamic();
+}
+
 export function listImages(query: ListQuery): ImagePage {
   const keys = sortKeys(query.sortField, query.sortOrder);
   let rows: ImageRow[];
-  if (query.cursor) {
-    rows = db()
-      .select()
-      .from(images)
-      .where(after(keys, query.cursor.values))
+  if (query.cursor || query.albumId !== undefined) {
+    rows = scoped(query.albumId)
+      .where(query.cursor ? after(keys, query.cursor.values) : undefined)
       .orderBy(...orderBy(keys))
       .limit(PAGE_SIZE + 1)
-      .all();
+      .offset(query.cursor ? 0 : (query.page - 1) * PAGE_SIZE)
+      .all()
+      .map((row) => row.image);
   } else {
     // Ids first through the covering index, so a deep OFFSET skips index entries, not rows.
     const ids = db()
@@ -183,24 +204,23 @@ export function getImage(id: number): Image {
   return toImage(row);
 }
 
-/** The images before and after `id` in a list's order (the gallery's: newest upload first). */
+/** The images before and after `id` in a list's order (the gallery's: newest upload first), within an album if given. */
 export function neighbours(
   id: number,
   sortField: SortField = "uploaded_at",
   sortOrder: "asc" | "desc" = "desc",
+  albumId?: number,
 ): { previous: number | null; next: number | null } {
   const row = findImage(id);
   if (!row) return { previous: null, next: null };
   const keys = sortKeys(sortField, sortOrder);
   const values = keys.map((key) => key.valueOf(row));
   const nearest = (direction: SortKey[]) =>
-    db()
-      .select({ id: images.id })
-      .from(images)
+    scoped(albumId)
       .where(after(direction, values))
       .orderBy(...orderBy(direction))
       .limit(1)
-      .get()?.id ?? null;
+      .get()?.image.id ?? null;
   return { previous: nearest(reversed(keys)), next: nearest(keys) };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const images = sqliteTable(
   "images",
@@ -51,6 +51,33 @@ export const images = sqliteTable(
   ],
 );
 
+/** Albums group photos; a photo may be in any number of them, and deleting an album keeps its photos. */
+export const albums = sqliteTable("albums", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** The album's URL name (`/photography/albums/<slug>`), made from its name unless given. */
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  /** The photo shown for the album; when unset (or deleted), its newest photo. */
+  coverId: integer("cover_id").references(() => images.id, { onDelete: "set null" }),
+  /** The admin's order of the albums, 1 first. */
+  position: integer("position").notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export const albumImages = sqliteTable(
+  "album_images",
+  {
+    albumId: integer("album_id")
+      .notNull()
+      .references(() => albums.id, { onDelete: "cascade" }),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.albumId, t.imageId] }), index("album_images_image_idx").on(t.imageId)],
+);
+
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   username: text("username").notNull().unique(),
@@ -80,3 +107,5 @@ export const sessions = sqliteTable(
 );
 
 export type ImageRow = typeof images.$inferSelect;
+
+export type AlbumRow = typeof albums.$inferSelect;

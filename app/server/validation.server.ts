@@ -1,5 +1,6 @@
 import path from "node:path";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "~/lib/slug";
 import { HttpError } from "./http.server";
 
 export const PAGE_SIZE = 24;
@@ -9,6 +10,8 @@ type SortOrder = "asc" | "desc";
 
 export interface ListQuery {
   page: number;
+  /** Only this album's photos (`album=`), or the whole gallery. */
+  albumId?: number;
   sortField: SortField;
   sortOrder: SortOrder;
   /** Keyset position: when set, the list continues after it and `page` is only echoed. */
@@ -80,7 +83,10 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
         "send the same sortField and sortOrder as the answer it came from",
     );
   }
-  return { page, sortField, sortOrder, cursor };
+  const album = params.get("album");
+  const albumId = album === null ? undefined : positiveInteger(album);
+  if (albumId === undefined && album !== null) throw bad("album must be an album id, a positive whole number");
+  return { page, sortField, sortOrder, cursor, ...(albumId === undefined ? {} : { albumId }) };
 }
 
 export function parseRandomCount(params: URLSearchParams): number {
@@ -94,6 +100,67 @@ export function parseImageId(raw: string | undefined): number {
   const id = positiveInteger(raw ?? "");
   if (id === undefined) throw bad("The image id must be a positive whole number");
   return id;
+}
+
+export function parseAlbumId(raw: string | undefined): number {
+  const id = positiveInteger(raw ?? "");
+  if (id === undefined) throw bad("The album id must be a positive whole number");
+  return id;
+}
+
+/** A photo's albums, as the API sends them (`albumIds: [1, 2]`) or a form's checkboxes do (`getAll`, strings). */
+export function parseAlbumIds(value: unknown): number[] {
+  const list = Array.isArray(value) ? value : undefined;
+  const ids = list?.map((item) =>
+    typeof item === "number" || typeof item === "string" ? positiveInteger(String(item)) : undefined,
+  );
+  if (!ids || ids.length > 1000 || ids.some((id) => id === undefined)) {
+    throw bad("albumIds must be an array of album ids (positive whole numbers)");
+  }
+  return [...new Set(ids as number[])];
+}
+
+export interface AlbumInput {
+  name?: string;
+  description?: string;
+  slug?: string;
+  coverId?: number | null;
+  position?: number;
+}
+
+/** An album's fields as created (`name` required) or edited (any of them); unknown fields are ignored. */
+export function parseAlbumInput(body: Record<string, unknown>, { create }: { create: boolean }): AlbumInput {
+  const input: AlbumInput = {};
+  if (body.name !== undefined || create) {
+    if (typeof body.name !== "string") throw bad("name must be a string");
+    input.name = cleanName(body.name);
+    if (!input.name) throw bad("name must not be empty");
+    if (input.name.length > MAX_NAME_LENGTH) throw bad(`name must be at most ${MAX_NAME_LENGTH} characters`);
+  }
+  if (body.description !== undefined && body.description !== null) {
+    if (typeof body.description !== "string") throw bad("description must be a string");
+    input.description = cleanDescription(body.description);
+    if (input.description.length > MAX_DESCRIPTION_LENGTH) {
+      throw bad(`description must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
+    }
+  }
+  if (body.slug !== undefined && body.slug !== null && body.slug !== "") {
+    if (typeof body.slug !== "string" || !SLUG_PATTERN.test(body.slug) || body.slug.length > MAX_SLUG_LENGTH) {
+      throw bad(`slug must be lowercase letters, digits and single hyphens, at most ${MAX_SLUG_LENGTH} characters`);
+    }
+    input.slug = body.slug;
+  }
+  if (!create && body.coverId !== undefined) {
+    const coverId = body.coverId === null || body.coverId === "" ? null : positiveInteger(String(body.coverId));
+    if (coverId === undefined) throw bad("coverId must be a photo id or null");
+    input.coverId = coverId;
+  }
+  if (!create && body.position !== undefined) {
+    const position = positiveInteger(String(body.position), 1_000_000);
+    if (position === undefined) throw bad("position must be a whole number of at least 1");
+    input.position = position;
+  }
+  return input;
 }
 
 // Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) reorder

@@ -71,6 +71,7 @@ describe("POST /api/image", () => {
     expect(response.status).toBe(201);
     const image = (await response.json()) as Image;
     expect(Object.keys(image).sort()).toEqual([
+      "albumIds",
       "avifSrcset",
       "description",
       "exif",

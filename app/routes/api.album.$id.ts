@@ -1,0 +1,27 @@
+import { deleteAlbum, findAlbumRow, toAlbum, updateAlbum } from "~/server/albums.server";
+import { requireAdmin } from "~/server/auth.server";
+import { readJson } from "~/server/body.server";
+import { HttpError, jsonApi } from "~/server/http.server";
+import { parseAlbumId, parseAlbumInput } from "~/server/validation.server";
+import type { Route } from "./+types/api.album.$id";
+
+const ALLOW = "GET, PUT, DELETE";
+
+export const loader = jsonApi(
+  async ({ params }: Route.LoaderArgs) => Response.json(toAlbum(findAlbumRow(parseAlbumId(params.id)))),
+  { allow: ALLOW },
+);
+
+export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
+  await requireAdmin(request);
+  const id = parseAlbumId(params.id);
+  switch (request.method) {
+    case "PUT":
+      return Response.json(updateAlbum(id, parseAlbumInput(await readJson(request), { create: false })));
+    case "DELETE":
+      deleteAlbum(id);
+      return new Response(null, { status: 204 });
+    default:
+      throw new HttpError(405, "Use PUT to edit an album or DELETE to remove it.", {}, { Allow: ALLOW });
+  }
+});

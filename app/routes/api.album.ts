@@ -1,0 +1,22 @@
+import { createAlbum, listAlbums } from "~/server/albums.server";
+import { requireAdmin } from "~/server/auth.server";
+import { readJson } from "~/server/body.server";
+import { HttpError, jsonApi } from "~/server/http.server";
+import { parseAlbumInput } from "~/server/validation.server";
+import type { Route } from "./+types/api.album";
+
+const ALLOW = "GET, POST";
+
+export const loader = jsonApi(async () => Response.json({ albums: listAlbums() }), { allow: ALLOW });
+
+export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
+  await requireAdmin(request);
+  if (request.method !== "POST") throw new HttpError(405, "Use POST to create an album.", {}, { Allow: ALLOW });
+  const input = parseAlbumInput(
+    await readJson(request, "Send a JSON object with name, and description or slug if you like."),
+    {
+      create: true,
+    },
+  );
+  return Response.json(createAlbum({ ...input, name: input.name! }), { status: 201 });
+});
