@@ -43,7 +43,12 @@ export function listAfter(position: string, cursor: string): string {
   return params.toString();
 }
 
-export function galleryHref(position: string, viewer?: { image: number; mode?: ViewerMode }): string {
+/** A gallery URL: the list's position and the viewer's state, on the whole gallery's page or an album's (`path`). */
+export function galleryHref(
+  position: string,
+  viewer?: { image: number; mode?: ViewerMode },
+  path: string = GALLERY_PATH,
+): string {
   const params = new URLSearchParams(position);
   if (viewer) {
     params.set("image", String(viewer.image));
@@ -51,7 +56,7 @@ export function galleryHref(position: string, viewer?: { image: number; mode?: V
     if (viewer.mode === "confirm-delete") params.set("confirm", "delete");
   }
   const search = params.toString();
-  return search ? `${GALLERY_PATH}?${search}` : GALLERY_PATH;
+  return search ? `${path}?${search}` : path;
 }
 
 export function viewerMode(params: URLSearchParams): ViewerMode {

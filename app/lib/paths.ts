@@ -7,6 +7,15 @@ import { href } from "react-router";
 export const HOME_PATH = href("/");
 export const GALLERY_PATH = href("/photography");
 export const GALLERY_FEED_PATH = href("/photography/feed.xml");
+export const ALBUMS_PATH = href("/photography/albums");
+
+export function albumPath(slug: string): string {
+  return href("/photography/albums/:slug", { slug });
+}
+
+export function albumFeedPath(slug: string): string {
+  return href("/photography/albums/:slug/feed.xml", { slug });
+}
 export const ADMIN_PATH = href("/photography/admin");
 export const ADMIN_UPLOAD_PATH = href("/photography/admin/upload");
 export const ADMIN_LOGOUT_PATH = href("/photography/admin/logout");

@@ -21,6 +21,7 @@ import { galleryStats } from "~/server/images.server";
 import { login } from "~/server/login.server";
 import { safeRedirect } from "~/server/security.server";
 import { takeUploadReport } from "~/server/upload-report.server";
+import { albumChoices } from "~/server/albums.server";
 import "~/styles/admin.css";
 import type { Route } from "./+types/photography.admin";
 
@@ -49,7 +50,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { admin: false as const, notice: sentByGuard ? NOT_LOGGED_IN : null };
   }
   const upload = await takeUploadReport(request);
-  const dashboard = { admin: true as const, stats: galleryStats(), upload: upload?.report ?? null };
+  const dashboard = {
+    admin: true as const,
+    stats: galleryStats(),
+    upload: upload?.report ?? null,
+    albums: albumChoices(),
+  };
   return upload ? data(dashboard, { headers: { "Set-Cookie": upload.clear } }) : dashboard;
 }
 
@@ -129,6 +135,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <Dashboard
       stats={loaderData.stats}
       upload={loaderData.upload}
+      albums={loaderData.albums}
       error={actionData?.intent === "login" ? null : error}
     />
   );

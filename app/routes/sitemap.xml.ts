@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import { homeHref } from "~/lib/home";
-import { GALLERY_PATH, HOME_PATH } from "~/lib/paths";
+import { albumPath, ALBUMS_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
+import { albumSlugs } from "~/server/albums.server";
 import { siteOrigin } from "~/server/site-origin.server";
 import { escapeXml } from "~/server/xml.server";
 
@@ -8,6 +9,7 @@ const PATHS = [
   HOME_PATH,
   homeHref("photography", false),
   GALLERY_PATH,
+  ALBUMS_PATH,
   href("/sorting"),
   href("/foo-bar"),
   href("/life"),
@@ -15,7 +17,8 @@ const PATHS = [
 
 export function loader({ request }: { request: Request }) {
   const origin = siteOrigin(request);
-  const urls = PATHS.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`).join("\n");
+  const albums = albumSlugs().map(albumPath);
+  const urls = [...PATHS, ...albums].map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8" },

@@ -58,6 +58,11 @@ export function albumChoices(): { id: number; name: string }[] {
   return orderedRows().map(({ id, name }) => ({ id, name }));
 }
 
+/** Every album's slug, in order: the sitemap's album pages. */
+export function albumSlugs(): string[] {
+  return orderedRows().map((row) => row.slug);
+}
+
 export function findAlbumRow(id: number): AlbumRow {
   const row = db().select().from(albums).where(eq(albums.id, id)).get();
   if (!row) throw notFound(`with id ${id}`);

@@ -164,9 +164,13 @@ export function listImages(query: ListQuery): ImagePage {
   };
 }
 
-/** The newest photos, newest first, as rows: feeds need their edit times too. */
-export function newestImageRows(limit: number): ImageRow[] {
-  return db().select().from(images).orderBy(desc(images.uploadedAt), desc(images.id)).limit(limit).all();
+/** The newest photos (of an album, if given), newest first, as rows: feeds need their edit times too. */
+export function newestImageRows(limit: number, albumId?: number): ImageRow[] {
+  return scoped(albumId)
+    .orderBy(desc(images.uploadedAt), desc(images.id))
+    .limit(limit)
+    .all()
+    .map((row) => row.image);
 }
 
 /** Up to `wanted` distinct images, picked by random id probes so it stays fast at any table size. */

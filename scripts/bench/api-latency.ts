@@ -7,6 +7,7 @@ import { startServer } from "../../tests/support/server";
 import { median, percentile, type Row } from "./util";
 
 const ROWS = 100_000;
+const ALBUMS = 100;
 const REQUESTS = 300;
 
 /** Fills a fresh database with synthetic rows (the list API never touches the files). */
@@ -40,6 +41,13 @@ async function syntheticDatabase(): Promise<{ dataDir: string; uploadsDir: strin
       );
     }
   })();
+  // Every photo in one of ALBUMS albums: 1,000 photos each.
+  const album = sqlite.prepare("INSERT INTO albums (slug, name, position, created_at) VALUES (?, ?, ?, ?)");
+  const member = sqlite.prepare("INSERT INTO album_images (album_id, image_id) VALUES (?, ?)");
+  sqlite.transaction(() => {
+    for (let a = 1; a <= ALBUMS; a++) album.run(`album-${a}`, `Album ${a}`, a, Date.now());
+    for (let id = 1; id <= ROWS; id++) member.run((id % ALBUMS) + 1, id);
+  })();
   sqlite.pragma("wal_checkpoint(TRUNCATE)");
   sqlite.close();
   return dirs;
@@ -68,6 +76,8 @@ export async function benchApiLatency(): Promise<Row[]> {
       [`deep page ${deepPage}`, `${server.url}/api/image?page=${deepPage}`],
       ["page 1 by name", `${server.url}/api/image?page=1&sortField=name&sortOrder=asc`],
       ["random 10", `${server.url}/api/image/random?count=10`],
+      [`album page 1 (${ALBUMS} albums)`, `${server.url}/api/image?album=${ALBUMS / 2}`],
+      ["album page 40", `${server.url}/api/image?album=${ALBUMS / 2}&page=40`],
     ] as const;
     const rows: Row[] = [];
     for (const [label, url] of cases) {

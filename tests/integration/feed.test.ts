@@ -119,4 +119,25 @@ describe("the gallery's Atom feed", () => {
       /<link rel="alternate" type="application\/atom\+xml" title="Image Gallery \| Alex Sample" href="\/photography\/feed.xml"\/>/,
     );
   });
+
+  it("has one per album, with only the album's photos; an unknown album's is a 404", async () => {
+    const photo = await upload("In the album", "", 900);
+    await upload("Not in the album", "", 901);
+    const album = await fetch(`${server.url}/api/album`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Fjords" }),
+    });
+    const { id, slug } = (await album.json()) as { id: number; slug: string };
+    await fetch(`${server.url}/api/image/${photo.id}`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ albumIds: [id] }),
+    });
+    const { feed } = await readFeed(`/photography/albums/${slug}/feed.xml`);
+    expect(feed.title).toBe("Fjords | Alex Sample");
+    expect(feed.id).toBe(`${PUBLIC_URL}/photography/albums/fjords/feed.xml`);
+    expect((feed.entry ?? []).map((entry) => entry.title)).toEqual(["In the album"]);
+    expect((await fetch(`${server.url}/photography/albums/nowhere/feed.xml`)).status).toBe(404);
+  });
 });

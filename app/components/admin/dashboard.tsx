@@ -16,9 +16,11 @@ interface DashboardProps {
   /** What became of the last plain-form upload, shown once. */
   upload: DashboardData["upload"];
   error: string | null;
+  /** For the batch's Album menu. */
+  albums: DashboardData["albums"];
 }
 
-export function Dashboard({ stats, upload, error }: DashboardProps) {
+export function Dashboard({ stats, upload, error, albums }: DashboardProps) {
   const auth = useAuth();
 
   return (
@@ -61,9 +63,9 @@ export function Dashboard({ stats, upload, error }: DashboardProps) {
       {/* The dropzone needs JavaScript; without it, the plain form does the same job. CSS shows the one that works. */}
       <section className="admin-section no-js-only" aria-labelledby="plain-upload-heading">
         <h2 id="plain-upload-heading">Upload Images</h2>
-        <PlainUploadForm />
+        <PlainUploadForm albums={albums} />
       </section>
-      <UploadPanel />
+      <UploadPanel albums={albums} />
     </main>
   );
 }

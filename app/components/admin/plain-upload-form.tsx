@@ -1,9 +1,11 @@
 import { Form, Link } from "react-router";
+import type { AlbumChoice } from "~/components/gallery/gallery-scope";
 import { Button } from "~/components/ui/button";
 import { galleryHref } from "~/lib/gallery-url";
 import { MAX_FORM_FILES } from "~/lib/limits";
 import { ADMIN_UPLOAD_PATH } from "~/lib/paths";
 import type { Route } from "../../routes/+types/photography.admin";
+import { AlbumSelect } from "./album-select";
 
 type UploadReport = NonNullable<Extract<Route.ComponentProps["loaderData"], { admin: true }>["upload"]>;
 
@@ -47,7 +49,7 @@ export function UploadReportView({ report }: { report: Extract<UploadReport, { r
 }
 
 /** The upload without JavaScript: one multipart post of many files, answered by a redirect back here. */
-export function PlainUploadForm() {
+export function PlainUploadForm({ albums }: { albums: AlbumChoice[] }) {
   return (
     <Form method="post" action={ADMIN_UPLOAD_PATH} encType="multipart/form-data" className="plain-upload">
       <div className="field">
@@ -66,6 +68,7 @@ export function PlainUploadForm() {
         <label htmlFor="plain-upload-description">Description</label>
         <textarea id="plain-upload-description" name="description" rows={2} />
       </div>
+      <AlbumSelect albums={albums} id="plain-upload-album" />
       <div className="actions">
         <Button type="submit">Upload</Button>
       </div>

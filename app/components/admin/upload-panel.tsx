@@ -2,6 +2,8 @@ import { Button } from "~/components/ui/button";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAuth } from "~/components/auth";
+import type { AlbumChoice } from "~/components/gallery/gallery-scope";
+import { AlbumSelect } from "./album-select";
 import { UploadDropzone } from "./dropzone";
 import { PendingUploadItem, type PendingUpload } from "./pending-upload";
 import { uploadImage } from "./upload-request";
@@ -24,11 +26,12 @@ async function eachWithLimit<T>(items: T[], limit: number, task: (item: T) => Pr
 }
 
 /** The dropzone and the "Uploaded Images" list of pending items: JavaScript only, so hidden by CSS without it. */
-export function UploadPanel() {
+export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
   const { token } = useAuth();
   const revalidator = useRevalidator();
   const [items, setItems] = useState<PendingUpload[]>([]);
   const [notices, setNotices] = useState<SuccessNotice[]>([]);
+  const [albumId, setAlbumId] = useState("");
   // Uploads read the latest edits and abort in-flight requests without re-creating callbacks.
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -72,6 +75,7 @@ export function UploadPanel() {
         file: item.file,
         name: item.name,
         description: item.description,
+        albumId,
         token,
         signal: controller.signal,
         onProgress: (progress) => update(id, (current) => ({ ...current, status: { phase: "uploading", progress } })),
@@ -90,7 +94,7 @@ export function UploadPanel() {
         }));
       }
     },
-    [token, update, revalidator],
+    [token, update, revalidator, albumId],
   );
 
   const uploadAll = () => {
@@ -104,6 +108,7 @@ export function UploadPanel() {
     <>
       <section className="admin-section js-only" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload Images</h2>
+        <AlbumSelect albums={albums} id="upload-album" value={albumId} onChange={setAlbumId} />
         <UploadDropzone onFiles={addFiles} />
         <div className="upload-notices" role="status">
           {notices.map((notice) => (

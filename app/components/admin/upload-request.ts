@@ -7,6 +7,8 @@ interface UploadRequest {
   file: File;
   name: string;
   description: string;
+  /** The album the photo goes into, or "" for none. */
+  albumId: string;
   /** The stored client token; without one the session cookie authenticates the call. */
   token: string;
   /** 0 to 1, or null while the browser cannot tell the total. */
@@ -39,6 +41,7 @@ export function uploadImage({
   file,
   name,
   description,
+  albumId,
   token,
   onProgress,
   signal,
@@ -47,6 +50,7 @@ export function uploadImage({
     const body = new FormData();
     body.set("name", name);
     body.set("description", description);
+    if (albumId) body.set("albumId", albumId);
     body.set("image", file, file.name);
 
     const xhr = new XMLHttpRequest();

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
+import { useGalleryScope } from "./gallery-scope";
 import type { Image } from "~/lib/image";
 import { containerStyle, MASONRY_COLUMN_COUNTS, placeMasonry, placeStyle } from "~/lib/masonry";
 
@@ -21,13 +22,14 @@ const EAGER_COUNT = Math.max(...MASONRY_COLUMN_COUNTS);
  * row, and every batch the infinite scroll appends continues the same columns.
  */
 export function GalleryGrid({ images, position }: { images: Image[]; position: string }) {
+  const { path } = useGalleryScope();
   const layout = useMemo(() => placeMasonry(images), [images]);
   return (
     <ul className="gallery-grid" style={containerStyle(layout.columns)}>
       {images.map((image, index) => (
         <li key={image.id} className="gallery-item" style={placeStyle(layout.places[index]!)}>
           <Link
-            to={galleryHref(position, { image: image.id })}
+            to={galleryHref(position, { image: image.id }, path)}
             state={IN_PLACE}
             preventScrollReset
             // The photo is in the list: the viewer needs nothing from the server.

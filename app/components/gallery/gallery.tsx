@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useSearchParams } from "react-router";
 import type { ImagePage } from "~/lib/image";
 import { galleryHref, listAfter, listStart, viewerImageId, viewerMode } from "~/lib/gallery-url";
+import { GALLERY_PATH } from "~/lib/paths";
 import { GalleryGrid } from "./gallery-grid";
+import { GalleryScopeContext, useGalleryScope, type GalleryScope } from "./gallery-scope";
 import { LoadMore } from "./load-more";
 import type { ServerViewer } from "./types";
 import { useGalleryList } from "./use-gallery-list";
@@ -23,10 +25,24 @@ interface Props {
   /** The page's heading and the admin notice, made inert with the grid while the viewer is open. */
   children: ReactNode;
   titleId: string;
+  /** An album's page; the whole gallery when left out. */
+  scope?: GalleryScope;
 }
 
-export function Gallery({ first, position, admin, showExif, serverViewer, children, titleId }: Props) {
-  const list = useGalleryList(first, position);
+const WHOLE_GALLERY: GalleryScope = { path: GALLERY_PATH };
+
+/** The gallery's list and viewer, for the whole gallery or one album (`scope`), which every part below reads. */
+export function Gallery({ scope = WHOLE_GALLERY, ...props }: Props) {
+  return (
+    <GalleryScopeContext.Provider value={scope}>
+      <GalleryBody {...props} />
+    </GalleryScopeContext.Provider>
+  );
+}
+
+function GalleryBody({ first, position, admin, showExif, serverViewer, children, titleId }: Omit<Props, "scope">) {
+  const scope = useGalleryScope();
+  const list = useGalleryList(first, position, scope.albumId);
   const [searchParams] = useSearchParams();
   const { indexById } = list;
   const isLoaded = useCallback((id: number) => indexById.has(id), [indexById]);
@@ -109,7 +125,9 @@ export function Gallery({ first, position, admin, showExif, serverViewer, childr
             <LoadMore
               hasMore={list.hasMore}
               status={list.status}
-              nextHref={list.nextCursor ? galleryHref(listAfter(position, list.nextCursor)) : null}
+              nextHref={
+                list.nextCursor ? galleryHref(listAfter(position, list.nextCursor), undefined, scope.path) : null
+              }
               loadMore={loadMore}
             />
           </>

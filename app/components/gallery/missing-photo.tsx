@@ -1,5 +1,5 @@
 import { LinkButton } from "~/components/ui/button";
-import { GALLERY_PATH } from "~/lib/paths";
+import { useGalleryScope } from "./gallery-scope";
 
 /** What a link to a photo that is not there shows: the gallery, with this note on top and a way back. */
 export function MissingPhoto({ message }: { message: string }) {
@@ -7,7 +7,7 @@ export function MissingPhoto({ message }: { message: string }) {
     <section className="gallery-missing" aria-labelledby="gallery-missing-title">
       <h2 id="gallery-missing-title">Photo not found</h2>
       <p>{message}. It may have been deleted, or the link is mistyped.</p>
-      <LinkButton to={GALLERY_PATH} variant="secondary">
+      <LinkButton to={useGalleryScope().path} variant="secondary">
         Back to the gallery
       </LinkButton>
     </section>

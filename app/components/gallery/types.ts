@@ -1,4 +1,4 @@
-import type { Route } from "../../routes/+types/photography";
+import type { Image } from "~/lib/image";
 
-/** The photo the server resolved for `?image=`, with its neighbours: the gallery loader's `viewer`. */
-export type ServerViewer = Route.ComponentProps["loaderData"]["viewer"];
+/** The photo the server resolved for `?image=`, with its neighbours in the list: the gallery loader's `viewer`. */
+export type ServerViewer = { image: Image; previous: number | null; next: number | null } | null;

@@ -70,7 +70,7 @@ function initialState(first: ImagePage): State {
  * infinite scroll fetched from `GET /api/image?cursor=` (in the position's order), edited in place
  * after a save or delete.
  */
-export function useGalleryList(first: ImagePage, position: string) {
+export function useGalleryList(first: ImagePage, position: string, albumId: number | undefined) {
   const [state, dispatch] = useReducer(reducer, first, initialState);
   const loading = useRef(false);
 
@@ -83,7 +83,8 @@ export function useGalleryList(first: ImagePage, position: string) {
     loading.current = true;
     dispatch({ type: "loading" });
     try {
-      const response = await fetch(`${href("/api/image")}?${listAfter(position, nextCursor)}`, {
+      const album = albumId === undefined ? "" : `&album=${albumId}`;
+      const response = await fetch(`${href("/api/image")}?${listAfter(position, nextCursor)}${album}`, {
         headers: { Accept: "application/json" },
       });
       if (!response.ok) throw new Error(`GET ${response.url} answered ${response.status}`);
@@ -94,7 +95,7 @@ export function useGalleryList(first: ImagePage, position: string) {
     } finally {
       loading.current = false;
     }
-  }, [hasMore, nextCursor, position]);
+  }, [hasMore, nextCursor, position, albumId]);
 
   const imageUpdated = useCallback((image: Image) => dispatch({ type: "updated", image }), []);
   const imageRemoved = useCallback((id: number) => dispatch({ type: "removed", id }), []);

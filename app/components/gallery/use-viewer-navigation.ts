@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
+import { useGalleryScope } from "./gallery-scope";
 
 const IN_PLACE: ViewerHistoryState = { inPlace: true };
 
@@ -11,6 +12,7 @@ const IN_PLACE: ViewerHistoryState = { inPlace: true };
  * list holds opens without asking the server; `isLoaded` tells which.
  */
 export function useViewerNavigation(position: string, isLoaded: (id: number) => boolean) {
+  const { path } = useGalleryScope();
   const navigate = useNavigate();
   const location = useLocation();
   const inPlace = (location.state as Partial<ViewerHistoryState> | null)?.inPlace === true;
@@ -18,19 +20,19 @@ export function useViewerNavigation(position: string, isLoaded: (id: number) => 
 
   const show = useCallback(
     (image: number, mode: ViewerMode = "view") =>
-      navigate(galleryHref(position, { image, mode }), {
+      navigate(galleryHref(position, { image, mode }, path), {
         replace: true,
         preventScrollReset: true,
         state,
         defaultShouldRevalidate: !isLoaded(image),
       }),
-    [navigate, position, state, isLoaded],
+    [navigate, position, path, state, isLoaded],
   );
 
   const leave = useCallback(() => {
     if (inPlace) return navigate(-1);
-    return navigate(galleryHref(position), { replace: true, preventScrollReset: true });
-  }, [inPlace, navigate, position]);
+    return navigate(galleryHref(position, undefined, path), { replace: true, preventScrollReset: true });
+  }, [inPlace, navigate, position, path]);
 
   return { show, leave, state };
 }

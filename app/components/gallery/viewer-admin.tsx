@@ -4,7 +4,8 @@ import { buttonClass } from "~/components/ui/button";
 import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
 import type { Image } from "~/lib/image";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
-import { GALLERY_PATH, loginHref, scriptActionHref } from "~/lib/paths";
+import { loginHref, scriptActionHref } from "~/lib/paths";
+import { useGalleryScope } from "./gallery-scope";
 import type { action } from "~/routes/photography";
 
 const DELETE_QUESTION = "Are you sure you want to delete this image?";
@@ -33,8 +34,9 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
   const location = useLocation();
   const modeLinkProps = { state: historyState, defaultShouldRevalidate: !loaded };
   const busy = fetcher.state !== "idle";
-  const viewHref = galleryHref(position, { image: image.id });
-  const listHref = galleryHref(position);
+  const { path, albumId, albums = [] } = useGalleryScope();
+  const viewHref = galleryHref(position, { image: image.id }, path);
+  const listHref = galleryHref(position, undefined, path);
 
   useEffect(() => {
     const result = fetcher.data;
@@ -54,16 +56,13 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
     const form = new FormData(event.currentTarget);
     // Without redirectTo the action answers with data instead of a redirect.
     form.delete("redirectTo");
-    void fetcher.submit(form, { method: "post", action: scriptActionHref(GALLERY_PATH) });
+    void fetcher.submit(form, { method: "post", action: scriptActionHref(path) });
   }
 
   function confirmDelete(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     if (busy || !window.confirm(DELETE_QUESTION)) return;
-    void fetcher.submit(
-      { intent: "delete", id: String(image.id) },
-      { method: "post", action: scriptActionHref(GALLERY_PATH) },
-    );
+    void fetcher.submit({ intent: "delete", id: String(image.id) }, { method: "post", action: scriptActionHref(path) });
   }
 
   const error = failure ? (
@@ -124,6 +123,24 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
           maxLength={MAX_DESCRIPTION_LENGTH}
           rows={4}
         />
+        {albums.length ? (
+          <fieldset className="viewer-albums">
+            <legend>Albums</legend>
+            {/* Says the checkboxes were sent, so that none ticked takes the photo out of every album. */}
+            <input type="hidden" name="albumsShown" value="1" />
+            {albums.map((album) => (
+              <label key={album.id}>
+                <input
+                  type="checkbox"
+                  name="albumIds"
+                  value={album.id}
+                  defaultChecked={image.albumIds.includes(album.id)}
+                />
+                {album.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
       </AdminForm>
     );
   }
@@ -150,14 +167,14 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
       {error}
       <div className="viewer-actions">
         <ModeLink
-          to={galleryHref(position, { image: image.id, mode: "edit" })}
+          to={galleryHref(position, { image: image.id, mode: "edit" }, path)}
           {...modeLinkProps}
           className={buttonClass()}
         >
           Edit
         </ModeLink>
         <ModeLink
-          to={galleryHref(position, { image: image.id, mode: "confirm-delete" })}
+          to={galleryHref(position, { image: image.id, mode: "confirm-delete" }, path)}
           {...modeLinkProps}
           className={buttonClass({ variant: "danger" })}
           onClick={confirmDelete}
@@ -166,6 +183,16 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
           Delete
         </ModeLink>
       </div>
+      {albumId !== undefined ? (
+        <form method="post" action={viewHref} className="viewer-cover">
+          <input type="hidden" name="intent" value="cover" />
+          <input type="hidden" name="id" value={image.id} />
+          <input type="hidden" name="redirectTo" value={viewHref} />
+          <button type="submit" className={buttonClass({ variant: "secondary" })}>
+            Use as album cover
+          </button>
+        </form>
+      ) : null}
     </>
   );
 }
@@ -186,10 +213,11 @@ interface AdminFormProps {
 
 /** Posts to the page's own URL, so a failure without JavaScript renders the same step with its message. */
 function AdminForm({ intent, image, mode, position, redirectTo, onSubmit, label, children, footer }: AdminFormProps) {
+  const { path } = useGalleryScope();
   return (
     <form
       method="post"
-      action={galleryHref(position, { image: image.id, mode })}
+      action={galleryHref(position, { image: image.id, mode }, path)}
       className="viewer-form"
       onSubmit={onSubmit}
       {...label}

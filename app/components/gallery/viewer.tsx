@@ -6,6 +6,7 @@ import { formatBytes, formatLongDate } from "~/lib/format";
 import { exifLine, takenDate } from "~/lib/exif";
 import type { Image } from "~/lib/image";
 import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
+import { useGalleryScope } from "./gallery-scope";
 import { useSlideshow } from "./use-slideshow";
 import { useSwipe } from "./use-swipe";
 import { useViewerNavigation } from "./use-viewer-navigation";
@@ -86,6 +87,7 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
     });
   }
   const { show, leave, state } = useViewerNavigation(position, isLoaded);
+  const { path } = useGalleryScope();
   const location = useLocation();
   const [closing, setClosing] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
@@ -235,7 +237,7 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
           <nav className="viewer-nav" aria-label="Photos">
             {previous !== null ? (
               <StepLink
-                to={galleryHref(position, { image: previous })}
+                to={galleryHref(position, { image: previous }, path)}
                 state={state}
                 loaded={isLoaded(previous)}
                 direction="previous"
@@ -255,7 +257,7 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
               </button>
             ) : next !== null ? (
               <StepLink
-                to={galleryHref(position, { image: next })}
+                to={galleryHref(position, { image: next }, path)}
                 state={state}
                 loaded={isLoaded(next)}
                 direction="next"
@@ -312,7 +314,7 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
       ) : null}
       <Link
         ref={closeLink}
-        to={galleryHref(position)}
+        to={galleryHref(position, undefined, path)}
         className="viewer-close"
         onClick={closeWithFade}
         preventScrollReset

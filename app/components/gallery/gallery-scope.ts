@@ -1,0 +1,23 @@
+import { createContext, useContext } from "react";
+import { GALLERY_PATH } from "~/lib/paths";
+
+/** Which list a gallery shows: the whole gallery at /photography, or one album at its own page. */
+export interface GalleryScope {
+  /** The page every gallery link (photo, viewer step, Load more) points at. */
+  path: string;
+  /** The album the list and the infinite scroll ask the API for. */
+  albumId?: number;
+  /** Every album, for the admin's checkboxes in the edit form; empty for visitors. */
+  albums?: AlbumChoice[];
+}
+
+export interface AlbumChoice {
+  id: number;
+  name: string;
+}
+
+export const GalleryScopeContext = createContext<GalleryScope>({ path: GALLERY_PATH });
+
+export function useGalleryScope(): GalleryScope {
+  return useContext(GalleryScopeContext);
+}

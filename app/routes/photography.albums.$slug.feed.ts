@@ -1,0 +1,27 @@
+import { albumFeedPath, albumPath } from "~/lib/paths";
+import { pageTitle } from "~/lib/seo";
+import { albumBySlug } from "~/server/albums.server";
+import { atomFeed, FEED_SIZE, feedResponse } from "~/server/feed.server";
+import { HttpError } from "~/server/http.server";
+import { newestImageRows } from "~/server/images.server";
+import { siteOrigin } from "~/server/site-origin.server";
+import type { Route } from "./+types/photography.albums.$slug.feed";
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const album = albumBySlug(params.slug);
+    return feedResponse(
+      atomFeed({
+        origin: siteOrigin(request),
+        title: pageTitle(album.name),
+        subtitle: album.description || `An album of ${album.name}.`,
+        pagePath: albumPath(album.slug),
+        feedPath: albumFeedPath(album.slug),
+        rows: newestImageRows(FEED_SIZE, album.id),
+      }),
+    );
+  } catch (error) {
+    if (error instanceof HttpError) return error.toResponse();
+    throw error;
+  }
+}
