@@ -14,7 +14,7 @@ export function AlbumSelect({
 }) {
   if (!albums.length) return null;
   return (
-    <div className="field">
+    <div className="field album-select">
       <label htmlFor={id}>Album</label>
       <select
         id={id}
