@@ -68,9 +68,13 @@ export function applyCachePolicy(req: IncomingMessage, res: ServerResponse): voi
     res.setHeader("Cache-Control", SHARED_CACHE_CONTROL);
     res.setHeader("ETag", etag);
     if (res.statusCode === 200 && matchesEtag(req.headers["if-none-match"], etag)) {
-      // Node sends no body with a 304, whatever is written after.
+      // Node sends no body with a 304, whatever is written after. The cache keeps its copy and takes the
+      // 304's headers: a new Content-Security-Policy would carry this render's nonce, not the copy's,
+      // and block the copy's scripts, so the copy keeps its own.
       res.statusCode = 304;
-      for (const name of ["Content-Length", "Content-Type", "Content-Encoding"]) res.removeHeader(name);
+      for (const name of ["Content-Length", "Content-Type", "Content-Encoding", "Content-Security-Policy"]) {
+        res.removeHeader(name);
+      }
     }
   });
 }

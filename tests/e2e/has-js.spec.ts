@@ -134,3 +134,22 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("button", { name: "Upload all" })).toHaveCount(0);
   });
 });
+
+test("a page the browser revalidates (304) keeps the nonce of its copy, so its scripts still run", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "checks the page's scripts");
+  const revalidations: boolean[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document")
+      void request.allHeaders().then((headers) => revalidations.push("if-none-match" in headers));
+  });
+  for (let visit = 0; visit < 2; visit++) {
+    await page.goto("/photography");
+    await waitForHydration(page);
+    await expect(page.locator("html")).toHaveClass(/has-js/);
+  }
+  // The second visit asked with the copy's ETag (and got a 304, see caching.test.ts).
+  await expect.poll(() => revalidations).toEqual([false, true]);
+});

@@ -145,6 +145,8 @@ describe("anonymous public answers", () => {
       const again = await rawGet(server.url + path, { "If-None-Match": etag! });
       expect(again.status, path).toBe(304);
       expect(again.body.length, path).toBe(0);
+      // The stored copy's own policy stays: a new nonce would block its scripts.
+      expect(again.headers["content-security-policy"], path).toBeUndefined();
       expect(again.headers.etag, path).toBe(etag);
     }
   });
