@@ -1,4 +1,5 @@
 import { Form, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminNotice } from "~/components/gallery/admin-notice";
 import { AlbumError, AlbumFields } from "~/components/gallery/album-fields";
 import { Gallery } from "~/components/gallery/gallery";
 import { GallerySort } from "~/components/gallery/gallery-sort";
@@ -90,7 +91,12 @@ export default function AlbumPage({ loaderData }: Route.ComponentProps) {
         </h1>
         {album.description ? <p className="page-header__lede album-description">{album.description}</p> : null}
         <GallerySort position={position} />
-        {admin ? <AlbumAdmin album={album} /> : null}
+        {admin ? (
+          <>
+            <AdminNotice />
+            <AlbumAdmin album={album} />
+          </>
+        ) : null}
       </header>
       {missing && photoAsked ? <MissingPhoto message={missing} /> : null}
       {page.images.length === 0 && !missing ? <p className="albums-empty">No photos in this album yet.</p> : null}

@@ -1,12 +1,12 @@
 import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminNotice } from "~/components/gallery/admin-notice";
 import { Gallery } from "~/components/gallery/gallery";
 import { GallerySort } from "~/components/gallery/gallery-sort";
 import { MissingPhoto } from "~/components/gallery/missing-photo";
 import { BackLink } from "~/components/ui/back-link";
-import { LinkButton } from "~/components/ui/button";
 import { owner } from "~/content/owner";
 import { onlyViewerChanged, viewerImageId } from "~/lib/gallery-url";
-import { ADMIN_PATH, ALBUMS_PATH, GALLERY_FEED_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
+import { ALBUMS_PATH, GALLERY_FEED_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { galleryAction, loadGalleryPage } from "~/server/gallery-page.server";
 import { pageError } from "~/server/http.server";
@@ -98,14 +98,7 @@ export default function Photography({ loaderData }: Route.ComponentProps) {
             Albums
           </Link>
         </div>
-        {admin ? (
-          <div className="gallery-admin">
-            <p>You are logged in as an admin.</p>
-            <LinkButton to={ADMIN_PATH} variant="secondary">
-              Admin Page
-            </LinkButton>
-          </div>
-        ) : null}
+        {admin ? <AdminNotice /> : null}
       </header>
       {missing && photoAsked ? <MissingPhoto message={missing} /> : null}
     </Gallery>
