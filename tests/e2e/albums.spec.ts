@@ -28,6 +28,8 @@ test("the admin creates an album, fills it from the viewer, visitors browse it, 
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Description").fill("Islands in the north.");
   await page.getByRole("button", { name: "Create album" }).click();
+  // The form's answer sends the browser to the new album's page.
+  await expect(page).toHaveURL(/\/photography\/albums\/[a-z0-9-]+$/);
   const album = (await albumsOf(page)).find((candidate) => candidate.name === name)!;
   await expect(page).toHaveURL(new RegExp(`/photography/albums/${album.slug}$`));
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
