@@ -7,7 +7,6 @@ import "react-router";
 import { config } from "~/server/config.server";
 import { createFastPath } from "~/server/fast-path.server";
 import { newNonce, securityHeaders } from "~/server/headers.server";
-import { isVariantPath, variantPath } from "~/server/media.server";
 import { pageRecorder } from "~/server/page-cache.server";
 import { CROSS_SITE_MESSAGE, isCrossSite } from "~/server/security.server";
 
@@ -35,16 +34,9 @@ app.use((req, res, next) => {
   next();
 });
 
-// Variants are immutable: a changed image gets a new key, so a new URL. Small
-// ones are answered from memory by the fast path; this route streams the
-// large ones and answers 404.
-app.get("/media/:key/:file", (req, res) => {
-  const { key, file } = req.params;
-  const notFound = () => res.status(404).json({ message: "Not found" });
-  if (!isVariantPath(key, file)) return notFound();
-  res.sendFile(variantPath(key, file), { maxAge: "1y", immutable: true }, (error) => {
-    if (error && !res.headersSent) notFound();
-  });
+// Every stored variant is answered by the fast path (media.server.ts): what reaches here does not exist.
+app.get("/media/:key/:file", (_req, res) => {
+  res.status(404).json({ message: "Not found" });
 });
 app.use(compression());
 

@@ -7,7 +7,7 @@ import { initDatabase } from "~/server/db.server";
 import { HttpError } from "~/server/http.server";
 import { createImage } from "~/server/image-store.server";
 import { keepNewFilesPrivate } from "~/server/private-files.server";
-import { ensureStorageDirs, tmpPath } from "~/server/storage.server";
+import { ensureTmpDir, tmpPath } from "~/server/storage.server";
 import { noisyPhoto } from "./noisy-photo";
 
 const count = Number(process.argv[2] ?? 60);
@@ -45,7 +45,7 @@ async function demoPhoto(index: number): Promise<{ data: Buffer; name: string; d
 
 keepNewFilesPrivate();
 initDatabase();
-ensureStorageDirs();
+ensureTmpDir();
 let added = 0;
 const started = Date.now();
 for (let i = 0; i < count; i++) {

@@ -2,20 +2,27 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { config } from "./config.server";
 import { databaseFile, openDatabase } from "./db.server";
+import { photoFiles, STORAGE_KEY_PATTERN, type PhotoStore } from "./photo-store.server";
 import { makePrivate } from "./private-files.server";
-import { imageFolderFiles, imagesDir, STORAGE_KEY_PATTERN } from "./storage.server";
+import { ensureTmpDir, photoStore, tmpPath } from "./storage.server";
 
+/**
+ * A backup is one folder, whichever store the site uses: `portfolio.sqlite`
+ * and `images/<key>/<file>` for every row. So a backup of a site on the disk
+ * restores into a bucket and back.
+ */
 const SNAPSHOT = "portfolio.sqlite";
 
-interface StoredRow {
+export interface StoredRow {
   key: string;
-  /** Every file the row's folder must hold. */
+  /** Every file the row's photo must have. */
   files: string[];
 }
 
-function rowsIn(databasePath: string): StoredRow[] {
+export function rowsIn(databasePath: string): StoredRow[] {
   const sqlite = new Database(databasePath, { readonly: true });
   try {
     const rows = sqlite
@@ -27,7 +34,7 @@ function rowsIn(databasePath: string): StoredRow[] {
     }[];
     return rows.map((row) => ({
       key: row.key,
-      files: imageFolderFiles(JSON.parse(row.webp) as number[], JSON.parse(row.avif) as number[]),
+      files: photoFiles(JSON.parse(row.webp) as number[], JSON.parse(row.avif) as number[]),
     }));
   } finally {
     sqlite.close();
@@ -39,11 +46,22 @@ async function hasAllFiles(dir: string, files: string[]): Promise<boolean> {
   return files.every((file) => present.has(file));
 }
 
+/** Copies one stored photo's files into `dir`; false when one of them is missing (deleted meanwhile). */
+export async function downloadPhoto(store: PhotoStore, row: StoredRow, dir: string): Promise<boolean> {
+  await fsp.mkdir(dir, { recursive: true });
+  for (const file of row.files) {
+    const stored = await store.get(row.key, file);
+    if (!stored) return false;
+    await pipeline(stored.stream(), fs.createWriteStream(path.join(dir, file)));
+  }
+  return true;
+}
+
 /**
  * A consistent snapshot while the site runs: `VACUUM INTO` copies the database
- * as of one transaction, then the folders of the rows it holds are copied.
- * A photo deleted between the two steps is dropped from the snapshot too, so
- * every row in a backup has its files.
+ * as of one transaction, then the files of the rows it holds are copied from
+ * the store. A photo deleted between the two steps is dropped from the
+ * snapshot too, so every row in a backup has its files.
  */
 export async function backup(target: string): Promise<{ images: number; dropped: number }> {
   const dir = path.resolve(target);
@@ -57,16 +75,10 @@ export async function backup(target: string): Promise<{ images: number; dropped:
   } finally {
     live.close();
   }
-  // A photo deleted while we copy may come out missing or half-removed: it is left out.
   const vanished: string[] = [];
   for (const row of rowsIn(snapshot)) {
     const copy = path.join(dir, "images", row.key);
-    try {
-      await fsp.cp(path.join(imagesDir(), row.key), copy, { recursive: true, errorOnExist: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    if (!(await hasAllFiles(copy, row.files))) {
+    if (!(await downloadPhoto(photoStore(), row, copy))) {
       await fsp.rm(copy, { recursive: true, force: true });
       vanished.push(row.key);
     }
@@ -80,15 +92,17 @@ export async function backup(target: string): Promise<{ images: number; dropped:
   } finally {
     sqlite.close();
   }
-  // Copies keep the live files' modes, which a site from before they were private may still have.
   makePrivate(snapshot);
   makePrivate(path.join(dir, "images"), { recursive: true });
   return { images: rowsIn(snapshot).length, dropped: vanished.length };
 }
 
 /**
- * Replaces the database and the stored photos with a backup's. The server
- * must be stopped: it holds the database open.
+ * Replaces the database and the stored photos with a backup's, in the store
+ * the settings name. The server must be stopped: it holds the database open.
+ * Photos go first, then the database, then what the backup does not know is
+ * removed: a failure halfway leaves the old site usable, and running the
+ * restore again finishes it (photos already in the store are not sent again).
  */
 export async function restore(source: string): Promise<{ images: number }> {
   const dir = path.resolve(source);
@@ -105,21 +119,32 @@ export async function restore(source: string): Promise<{ images: number }> {
       throw new Error(`The backup is incomplete: the files of image ${row.key} are missing.`);
     }
   }
+  const store = photoStore();
+  ensureTmpDir();
+  for (const row of rows) {
+    const present = new Set(await store.files(row.key));
+    if (row.files.every((file) => present.has(file))) continue;
+    // Through tmp/: the disk store moves the folder it is given into place.
+    const staged = tmpPath();
+    await fsp.cp(path.join(dir, "images", row.key), staged, { recursive: true });
+    makePrivate(staged, { recursive: true });
+    try {
+      await store.put(row.key, staged);
+    } finally {
+      await fsp.rm(staged, { recursive: true, force: true });
+    }
+  }
+
   const target = databaseFile();
   await fsp.mkdir(config().dataDir, { recursive: true });
-  // Stage beside the live files, then swap, so a failure halfway leaves the old data usable.
   await fsp.copyFile(snapshot, `${target}.restoring`);
-  const stagedImages = `${imagesDir()}.restoring`;
-  await fsp.rm(stagedImages, { recursive: true, force: true });
-  await fsp.cp(path.join(dir, "images"), stagedImages, { recursive: true });
   // Copies keep the backup's modes, and an older backup's are readable by all.
   makePrivate(`${target}.restoring`);
-  makePrivate(stagedImages, { recursive: true });
-
   await fsp.rm(`${target}-wal`, { force: true });
   await fsp.rm(`${target}-shm`, { force: true });
   await fsp.rename(`${target}.restoring`, target);
-  await fsp.rm(imagesDir(), { recursive: true, force: true });
-  await fsp.rename(stagedImages, imagesDir());
+
+  const restored = new Set(rows.map((row) => row.key));
+  for (const key of await store.keys()) if (!restored.has(key)) await store.remove(key);
   return { images: rows.length };
 }

@@ -1,9 +1,25 @@
 import { and, eq, isNull } from "drizzle-orm";
-import path from "node:path";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
 import { db } from "./db.server";
-import { readCameraDetails } from "./exif.server";
+import { readCameraDetails, type CameraDetails } from "./exif.server";
+import { ORIGINAL_FILE } from "./photo-store.server";
 import { images } from "./schema";
-import { imageDir } from "./storage.server";
+import { ensureTmpDir, photoStore, tmpPath } from "./storage.server";
+
+/** Reads an original through a temp copy: the store may be a bucket. */
+async function originalDetails(key: string): Promise<CameraDetails | undefined> {
+  const original = await photoStore().get(key, ORIGINAL_FILE);
+  if (!original) return undefined;
+  const copy = tmpPath(".original");
+  try {
+    await pipeline(original.stream(), fs.createWriteStream(copy));
+    return await readCameraDetails(copy);
+  } finally {
+    await fsp.rm(copy, { force: true });
+  }
+}
 
 /**
  * Reads the camera details of photos stored before they were read at upload,
@@ -25,9 +41,10 @@ export async function backfillCameraDetails(onProgress: (done: number, total: nu
     )
     .all();
   let found = 0;
+  ensureTmpDir();
   for (const [index, row] of pending.entries()) {
-    const details = await readCameraDetails(path.join(imageDir(row.storageKey), "original"));
-    if (Object.values(details).some((value) => value !== null)) {
+    const details = await originalDetails(row.storageKey);
+    if (details && Object.values(details).some((value) => value !== null)) {
       db().update(images).set(details).where(eq(images.id, row.id)).run();
       found++;
     }

@@ -1,4 +1,6 @@
 import path from "node:path";
+import { ConfigError } from "./config-error.server";
+import { parseMediaBaseUrl, parseStorageSettings, type StorageSettings } from "./storage-config.server";
 
 export interface Config {
   port: number;
@@ -23,13 +25,15 @@ export interface Config {
   showExif: boolean;
   /** Where Litestream replicates the database (replication.server.ts), or undefined for no replication. */
   litestreamReplicaUrl: string | undefined;
+  /** Where the photos are kept: UPLOADS_DIR or an S3-compatible bucket (storage-config.server.ts). */
+  storage: StorageSettings;
+  /** Where pages point for the variants instead of `/media`, or undefined. */
+  mediaBaseUrl: string | undefined;
 }
 
 export const BCRYPT_COST = 12;
 
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 
@@ -144,6 +148,8 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     idleTimeoutMs: integer(env, "IDLE_TIMEOUT_S", 60, 1, 3600) * 1000,
     showExif: flag(env, "SHOW_EXIF", true),
     litestreamReplicaUrl: replicaUrl(env.LITESTREAM_REPLICA_URL),
+    storage: parseStorageSettings(env),
+    mediaBaseUrl: parseMediaBaseUrl(env),
   };
 }
 

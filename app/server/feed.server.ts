@@ -35,7 +35,8 @@ function htmlParagraphs(text: string): string {
 function entry(row: ImageRow, origin: string): string {
   const link = origin + galleryHref("", { image: row.id });
   const { url, width, height } = displayVariant(row);
-  const src = origin + url;
+  // Absolute already when MEDIA_BASE_URL is set.
+  const src = new URL(url, origin).href;
   const content =
     `<p><img src="${escapeXml(src)}" width="${width}" height="${height}" alt="${escapeXml(row.name)}"></p>` +
     htmlParagraphs(row.description);

@@ -1,12 +1,17 @@
 import crypto from "node:crypto";
+import { config } from "./config.server";
 
-/** Scripts need this response's nonce; styles may be inline (style attributes for aspect ratios and placeholders). */
+/**
+ * Scripts need this response's nonce; styles may be inline (style attributes
+ * for aspect ratios and placeholders); images may come from MEDIA_BASE_URL.
+ */
 function contentSecurityPolicy(nonce: string): string {
+  const { mediaBaseUrl } = config();
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${mediaBaseUrl ? ` ${new URL(mediaBaseUrl).origin}` : ""}`,
     "media-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",

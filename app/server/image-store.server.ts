@@ -14,16 +14,17 @@ import { HttpError } from "./http.server";
 import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage } from "./image-processing.server";
 import { toImage } from "./images.server";
 import { forgetVariants } from "./media.server";
+import { newStorageKey } from "./photo-store.server";
 import { images } from "./schema";
+import { photoStore, storageError, storageUnavailable, storageWritable, tmpPath } from "./storage.server";
 import {
-  commitImageDir,
-  newStorageKey,
-  removeImageDir,
-  storageError,
-  storageUnavailable,
-  storageWritable,
-  tmpPath,
-} from "./storage.server";
+  clearPending,
+  doneStoring,
+  markForRemoval,
+  removeObjects,
+  retryPendingSoon,
+  startStoring,
+} from "./storage-sweep.server";
 import type { UploadedFile } from "./upload.server";
 
 function duplicateOf(id: number): HttpError {
@@ -54,8 +55,9 @@ async function folderBytes(dir: string): Promise<number> {
 
 /**
  * Stores one uploaded file: checks it, writes its variants into a temp folder,
- * renames the folder into place, then inserts the row. The temp upload is
- * always consumed; on any failure nothing is left behind.
+ * stores the folder's files under a new key, then inserts the row. The key is
+ * journalled first (storage-sweep.server.ts), so objects a failure or a crash
+ * leaves behind are removed. The temp upload is always consumed.
  */
 export async function createImage(
   file: UploadedFile,
@@ -63,7 +65,9 @@ export async function createImage(
   albumIds: number[] = [],
 ): Promise<Image> {
   const prepared = tmpPath();
-  let committedKey: string | undefined;
+  const key = newStorageKey();
+  let journalled = false;
+  let stored = false;
   try {
     if (file.size === 0) throw new HttpError(415, `The file is empty. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
     const existing = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
@@ -75,9 +79,9 @@ export async function createImage(
     const camera = await readCameraDetails(file.path);
     await moveOriginal(file.path, prepared);
     const storedBytes = await folderBytes(prepared);
-    const key = newStorageKey();
-    await commitImageDir(prepared, key);
-    committedKey = key;
+    startStoring(key);
+    journalled = true;
+    await photoStore().put(key, prepared);
 
     const now = new Date();
     // The row and its album memberships are written together, or neither.
@@ -104,7 +108,10 @@ export async function createImage(
         .onConflictDoNothing({ target: images.checksum })
         .returning()
         .get();
-      if (row) setImageAlbums(row.id, albumIds);
+      if (row) {
+        setImageAlbums(row.id, albumIds);
+        clearPending(key);
+      }
       return row;
     });
     if (!insert) {
@@ -112,12 +119,17 @@ export async function createImage(
       const winner = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
       throw duplicateOf(winner?.id ?? 0);
     }
-    committedKey = undefined;
+    stored = true;
+    retryPendingSoon();
     return toImage(insert);
   } catch (error) {
-    if (committedKey) await removeImageDir(committedKey);
     throw storageError(error) ?? error;
   } finally {
+    if (journalled) {
+      doneStoring(key);
+      // Whatever reached the store goes again; if the store is down, the journal keeps the key for the sweep.
+      if (!stored) await removeObjects(key);
+    }
     await fsp.rm(prepared, { recursive: true, force: true });
     await fsp.rm(file.path, { force: true });
   }
@@ -144,19 +156,19 @@ export function updateImage(
 }
 
 /**
- * Row first, then files: a crash in between leaves only an orphan folder, swept
- * at start. A folder that cannot be written is refused up front, so the row and
- * its files go together.
+ * Row first, then files: the row's delete journals its key, so files a crash
+ * or an outage leaves are removed by the sweep. A store that cannot be written
+ * is refused up front (503), so the row stays with its files.
  */
 export async function deleteImage(id: number): Promise<void> {
   if (!(await storageWritable())) throw storageUnavailable();
-  const row = db().delete(images).where(eq(images.id, id)).returning({ key: images.storageKey }).get();
+  const row = db().transaction(() => {
+    const deleted = db().delete(images).where(eq(images.id, id)).returning({ key: images.storageKey }).get();
+    if (deleted) markForRemoval(deleted.key);
+    return deleted;
+  });
   if (!row) throw new HttpError(404, `There is no image with id ${id}`);
   forgetVariants(row.key);
-  try {
-    await removeImageDir(row.key);
-  } catch (error) {
-    // The photo is gone from the site; its folder is an orphan the next start removes.
-    console.error(`Could not remove the files of image ${id} (${row.key}): ${(error as Error).message}`);
-  }
+  // The photo is gone from the site either way; files the store keeps for now are swept once it is back.
+  if (await removeObjects(row.key)) retryPendingSoon();
 }

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql, sum, type SQL } from "drizzle-orm";
 import type { Image, ImagePage } from "~/lib/image";
+import { config } from "./config.server";
 import { db } from "./db.server";
 import { exifJson, takenAtJson } from "./exif.server";
 import { HttpError } from "./http.server";
@@ -13,8 +14,9 @@ import { encodeCursor, PAGE_SIZE, type ListQuery, type SortField } from "./valid
 
 const DISPLAY_WIDTH = 1280;
 
+/** Through the site's `/media`, or straight from MEDIA_BASE_URL (a public bucket or its CDN) when set. */
 export function mediaUrl(key: string, width: number, format: "webp" | "avif"): string {
-  return `/media/${key}/w${width}.${format}`;
+  return `${config().mediaBaseUrl ?? "/media"}/${key}/w${width}.${format}`;
 }
 
 /** The WebP variant pages and feeds show when one size must do: the largest up to 1280 px wide. */

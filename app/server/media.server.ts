@@ -1,10 +1,12 @@
 import type { Request } from "express";
 import fresh from "fresh";
-import fsp from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import path from "node:path";
+import { buffer } from "node:stream/consumers";
+import { pipeline } from "node:stream/promises";
 import { newNonce, securityHeaders } from "./headers.server";
-import { imageDir, STORAGE_KEY_PATTERN, VARIANT_FILE_PATTERN } from "./storage.server";
+import { HttpError } from "./http.server";
+import { STORAGE_KEY_PATTERN, VARIANT_FILE_PATTERN, variantType, type StoredFile } from "./photo-store.server";
+import { photoStore, storageUnavailable } from "./storage.server";
 
 interface Variant {
   body: Buffer;
@@ -15,61 +17,45 @@ interface Variant {
 
 /**
  * Variants never change (a changed image gets a new key), so the ones in
- * demand are kept in memory: a hit costs no stat, open, read or close. Least
- * recently used first out; files above the per-file limit are streamed from disk.
+ * demand are kept in memory: a hit costs no call to the store. Least recently
+ * used first out; files above the per-file limit are streamed from the store.
  */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 const MAX_CACHED_FILE_BYTES = 1024 * 1024;
-const TYPES: Record<string, string> = { webp: "image/webp", avif: "image/avif" };
 
 const cache = new Map<string, Variant>();
 let cachedBytes = 0;
 /** Bumped on every eviction by key, so a read that raced a delete is not cached. */
 let forgetCount = 0;
 
-export function isVariantPath(key: string, file: string): boolean {
+function isVariantPath(key: string, file: string): boolean {
   return STORAGE_KEY_PATTERN.test(key) && VARIANT_FILE_PATTERN.test(file);
 }
 
-export function variantPath(key: string, file: string): string {
-  return path.join(imageDir(key), file);
-}
+type Loaded = { cached: Variant } | { large: StoredFile; headers: Omit<Variant, "body"> } | undefined;
 
-/**
- * The variant's bytes and headers; "large" when it is too big to keep in
- * memory (stream it from `variantPath`), undefined when it does not exist.
- */
-async function loadVariant(key: string, file: string): Promise<Variant | "large" | undefined> {
+/** The variant from memory, or opened in the store (kept in memory when small); undefined when it does not exist. */
+async function loadVariant(key: string, file: string): Promise<Loaded> {
   const id = `${key}/${file}`;
   const hit = cache.get(id);
   if (hit) {
     cache.delete(id);
     cache.set(id, hit);
-    return hit;
+    return { cached: hit };
   }
   const forgetsBefore = forgetCount;
-  let variant: Variant;
-  try {
-    const handle = await fsp.open(variantPath(key, file));
-    try {
-      const stat = await handle.stat();
-      if (stat.size > MAX_CACHED_FILE_BYTES) return "large";
-      variant = {
-        body: await handle.readFile(),
-        type: TYPES[path.extname(file).slice(1)]!,
-        // The weak size-mtime tag `sendFile` gives the large ones.
-        etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
-        lastModified: stat.mtime.toUTCString(),
-      };
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const stored = await photoStore().get(key, file);
+  if (!stored) return undefined;
+  const headers = {
+    type: variantType(file)!,
+    // The weak size-mtime tag Express's `sendFile` gives.
+    etag: `W/"${stored.size.toString(16)}-${Math.floor(stored.lastModified.getTime()).toString(16)}"`,
+    lastModified: stored.lastModified.toUTCString(),
+  };
+  if (stored.size > MAX_CACHED_FILE_BYTES) return { large: stored, headers };
+  const variant = { ...headers, body: await buffer(stored.stream()) };
   if (forgetsBefore === forgetCount) remember(id, variant);
-  return variant;
+  return { cached: variant };
 }
 
 function remember(id: string, variant: Variant): void {
@@ -93,22 +79,24 @@ export function forgetVariants(key: string): void {
   }
 }
 
-/** As Express's `sendFile(…, { maxAge: "1y", immutable: true })` says it for the large ones. */
 const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 const MEDIA_URL = /^\/media\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
 
 /**
- * Part of the fast path (fast-path.server.ts): answers GET/HEAD of a variant
- * that fits in memory, 304 when the client's copy is fresh (as Express judges
- * it). Anything else (unknown, large, other methods) goes to `next`, where
- * Express's `/media` route streams it or answers 404 with the same headers.
+ * Part of the fast path (fast-path.server.ts): answers GET/HEAD of a stored
+ * variant, from memory or streamed from the store, 304 when the client's copy
+ * is fresh (as Express judges it), 503 when the store is out of reach.
+ * Anything else (unknown files, other methods) goes to `next`, where
+ * Express's `/media` route answers 404.
  */
 export function serveMedia(req: Request, res: ServerResponse, next: () => void): void {
   const match = req.method === "GET" || req.method === "HEAD" ? MEDIA_URL.exec(req.url) : null;
   if (!match || !isVariantPath(match[1]!, match[2]!)) return next();
   loadVariant(match[1]!, match[2]!).then(
-    (variant) => {
-      if (!variant || variant === "large") return next();
+    (loaded) => {
+      if (!loaded) return next();
+      const variant = "cached" in loaded ? loaded.cached : loaded.headers;
+      const size = "cached" in loaded ? loaded.cached.body.length : loaded.large.size;
       const headers = {
         ...securityHeaders(newNonce(), req.secure),
         "Content-Type": variant.type,
@@ -116,13 +104,32 @@ export function serveMedia(req: Request, res: ServerResponse, next: () => void):
         ETag: variant.etag,
         "Last-Modified": variant.lastModified,
       };
+      const fromCache = "cached" in loaded;
       if (fresh(req.headers, { etag: variant.etag, "last-modified": variant.lastModified })) {
+        if (!fromCache) loaded.large.discard();
         res.writeHead(304, headers).end();
         return;
       }
+      res.writeHead(200, { ...headers, "Content-Length": size });
       // Node sends no body in answer to HEAD.
-      res.writeHead(200, { ...headers, "Content-Length": variant.body.length }).end(variant.body);
+      if (fromCache) res.end(loaded.cached.body);
+      else if (req.method === "HEAD") {
+        loaded.large.discard();
+        res.end();
+      } else {
+        pipeline(loaded.large.stream(), res).catch(() => res.destroy());
+      }
     },
-    () => next(),
+    (error: unknown) => {
+      const refusal = error instanceof HttpError ? error : storageUnavailable();
+      res
+        .writeHead(refusal.status, {
+          ...securityHeaders(newNonce(), req.secure),
+          "Content-Type": "application/json",
+          "Cache-Control": "no-store",
+          ...Object.fromEntries(new Headers(refusal.headers)),
+        })
+        .end(JSON.stringify({ message: refusal.message }));
+    },
   );
 }

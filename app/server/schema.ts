@@ -106,6 +106,18 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_expires_at_idx").on(t.expiresAt)],
 );
 
+/**
+ * Storage keys whose objects may exist without a row: an upload being stored,
+ * or a deleted photo's files not yet removed. Written before the objects (or
+ * with the row's delete) and cleared once they are in place with their row,
+ * or gone; whatever is left after a crash or a storage outage is removed by
+ * the sweep (storage-sweep.server.ts).
+ */
+export const pendingObjects = sqliteTable("pending_objects", {
+  storageKey: text("storage_key").primaryKey(),
+  since: integer("since", { mode: "timestamp_ms" }).notNull(),
+});
+
 export type ImageRow = typeof images.$inferSelect;
 
 export type AlbumRow = typeof albums.$inferSelect;

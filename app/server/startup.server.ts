@@ -6,7 +6,8 @@ import { allStorageKeys } from "./images.server";
 import { closePasswordWorkers } from "./password.server";
 import { keepNewFilesPrivate, makeSitePrivate } from "./private-files.server";
 import { restoreFromReplica, startReplication, stopReplication } from "./replication.server";
-import { ensureStorageDirs, storageWritable, sweepOrphans } from "./storage.server";
+import { emptyTmpDir, ensureTmpDir, photoStore } from "./storage.server";
+import { sweepPendingObjects } from "./storage-sweep.server";
 
 let prepared: Promise<void> | undefined;
 
@@ -19,6 +20,46 @@ function assertWritable(dir: string, name: string): void {
   }
 }
 
+/** Why a call failed, in a few words: a refused connection's message is empty, its code is not. */
+function reason(error: unknown): string {
+  const { message, code, name } = error as { message?: string; code?: string; name?: string };
+  return [name !== "Error" ? name : undefined, message || code].filter(Boolean).join(": ") || String(error);
+}
+
+/** A store that cannot take a file stops the start, in one line. */
+async function checkStore(): Promise<void> {
+  const store = photoStore();
+  try {
+    await store.probe();
+  } catch (error) {
+    throw new StartupError(`Cannot store photos in ${store.description}: ${reason(error)}`);
+  }
+}
+
+/**
+ * What a crash or an outage left: uploads in tmp/, objects in the journal
+ * (storage-sweep.server.ts) and, on the local disk where listing is cheap,
+ * any folder without a row. A bucket is not listed at each start: it can hold
+ * millions of objects, and the journal names every key that can be an orphan.
+ */
+async function sweep(log: (line: string) => void): Promise<void> {
+  const tmp = await emptyTmpDir();
+  const { removed, left } = await sweepPendingObjects();
+  let orphans = 0;
+  if (config().storage.kind === "local") {
+    const known = allStorageKeys();
+    for (const key of await photoStore().keys()) {
+      if (known.has(key)) continue;
+      await photoStore().remove(key);
+      orphans++;
+    }
+  }
+  if (tmp || removed || orphans) {
+    log(`Removed ${tmp} unfinished uploads and ${removed + orphans} orphan image folders.`);
+  }
+  if (left) log(`The files of ${left} deleted photos could not be removed yet; they are retried.`);
+}
+
 /** Everything that must hold before the server listens; safe to call more than once. */
 export function prepare(log: (line: string) => void = console.log): Promise<void> {
   prepared ??= (async () => {
@@ -26,18 +67,15 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     const { dataDir, uploadsDir } = config();
     assertWritable(dataDir, "DATA_DIR");
     assertWritable(uploadsDir, "UPLOADS_DIR");
-    ensureStorageDirs();
-    if (!(await storageWritable()))
-      throw new StartupError(`UPLOADS_DIR (${uploadsDir}) is not writable by this process.`);
+    ensureTmpDir();
+    await checkStore();
     const { litestreamReplicaUrl } = config();
     if (litestreamReplicaUrl && restoreFromReplica(litestreamReplicaUrl))
       log(`Restored the database from the replica at ${litestreamReplicaUrl}.`);
     initDatabase();
     if (litestreamReplicaUrl) startReplication(litestreamReplicaUrl, log);
     await ensureAdmin(log);
-    const swept = await sweepOrphans(allStorageKeys());
-    if (swept.orphans || swept.tmp)
-      log(`Removed ${swept.tmp} unfinished uploads and ${swept.orphans} orphan image folders.`);
+    await sweep(log);
     const { changed, failures } = makeSitePrivate();
     if (changed) log(`Made ${changed} files and folders readable by this user only.`);
     for (const failure of failures) log(`Left as it is, its mode cannot be changed: ${failure}`);

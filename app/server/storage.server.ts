@@ -4,44 +4,32 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { config } from "./config.server";
 import { HttpError } from "./http.server";
+import { createLocalStore } from "./local-store.server";
+import { STORE_UNREACHABLE_MESSAGE, type PhotoStore } from "./photo-store.server";
+import { createS3Store } from "./s3-store.server";
 
 /**
- * Layout under UPLOADS_DIR:
- *   tmp/                 uploads in flight and folders being prepared
- *   images/<key>/        one folder per stored image: `original` (private) and
- *                        its variants `w<width>.webp` / `w<width>.avif`
- * A folder only appears under images/ by an atomic rename once complete, and a
- * row is inserted only after that rename, so a crash leaves at most an orphan
- * folder, which `sweepOrphans` removes at the next start.
+ * The store the settings choose (photo-store.server.ts), and the local
+ * UPLOADS_DIR/tmp/ that holds uploads in flight and photos being prepared
+ * whatever the store: a crash leaves things only there, removed at the next
+ * start.
  */
-export const STORAGE_KEY_PATTERN = /^[a-f0-9]{32}$/;
-export const VARIANT_FILE_PATTERN = /^w(\d{1,5})\.(webp|avif)$/;
+let store: PhotoStore | undefined;
 
-/** Every file a stored image's folder holds, given its row's variant widths. */
-export function imageFolderFiles(variantWidths: number[], avifWidths: number[]): string[] {
-  return ["original", ...variantWidths.map((w) => `w${w}.webp`), ...avifWidths.map((w) => `w${w}.avif`)];
+export function photoStore(): PhotoStore {
+  if (!store) {
+    const { storage, uploadsDir } = config();
+    store = storage.kind === "s3" ? createS3Store(storage) : createLocalStore(uploadsDir);
+  }
+  return store;
 }
 
 export function tmpDir(): string {
   return path.join(config().uploadsDir, "tmp");
 }
 
-export function imagesDir(): string {
-  return path.join(config().uploadsDir, "images");
-}
-
-export function imageDir(key: string): string {
-  if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
-  return path.join(imagesDir(), key);
-}
-
-export function newStorageKey(): string {
-  return crypto.randomBytes(16).toString("hex");
-}
-
-export function ensureStorageDirs(): void {
+export function ensureTmpDir(): void {
   fs.mkdirSync(tmpDir(), { recursive: true });
-  fs.mkdirSync(imagesDir(), { recursive: true });
 }
 
 /** Creates a uniquely named path inside tmp/ for one upload or preparation. */
@@ -49,54 +37,20 @@ export function tmpPath(suffix = ""): string {
   return path.join(tmpDir(), `${crypto.randomBytes(12).toString("hex")}${suffix}`);
 }
 
-async function fsyncPath(target: string): Promise<void> {
-  const handle = await fsp.open(target, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+/** Removes everything in tmp/: only uploads and preparations a crash cut short are there at start. */
+export async function emptyTmpDir(): Promise<number> {
+  const entries = await fsp.readdir(tmpDir());
+  for (const entry of entries) await fsp.rm(path.join(tmpDir(), entry), { recursive: true, force: true });
+  return entries.length;
 }
 
-/** Makes a prepared folder durable, then moves it into place under its key. */
-export async function commitImageDir(preparedDir: string, key: string): Promise<void> {
-  for (const file of await fsp.readdir(preparedDir)) {
-    await fsyncPath(path.join(preparedDir, file));
-  }
-  await fsyncPath(preparedDir);
-  await fsp.rename(preparedDir, imageDir(key));
-  await fsyncPath(imagesDir());
-}
-
-export async function removeImageDir(key: string): Promise<void> {
-  await fsp.rm(imageDir(key), { recursive: true, force: true });
-}
-
-/** Removes everything in tmp/ and every image folder that has no row. */
-export async function sweepOrphans(knownKeys: Set<string>): Promise<{ tmp: number; orphans: number }> {
-  let tmp = 0;
-  let orphans = 0;
-  for (const entry of await fsp.readdir(tmpDir())) {
-    await fsp.rm(path.join(tmpDir(), entry), { recursive: true, force: true });
-    tmp++;
-  }
-  for (const entry of await fsp.readdir(imagesDir())) {
-    if (!knownKeys.has(entry)) {
-      await fsp.rm(path.join(imagesDir(), entry), { recursive: true, force: true });
-      orphans++;
-    }
-  }
-  return { tmp, orphans };
-}
-
-/** True when a small file can be created and removed in both storage folders. */
+/** True when tmp/ takes a new file and the store takes and gives up an object. */
 export async function storageWritable(): Promise<boolean> {
   try {
-    for (const dir of [tmpDir(), imagesDir()]) {
-      const probe = path.join(dir, `.probe-${crypto.randomBytes(6).toString("hex")}`);
-      await fsp.writeFile(probe, "ok");
-      await fsp.rm(probe);
-    }
+    const probe = tmpPath(".probe");
+    await fsp.writeFile(probe, "ok");
+    await fsp.rm(probe);
+    await photoStore().probe();
     return true;
   } catch {
     return false;
@@ -104,7 +58,14 @@ export async function storageWritable(): Promise<boolean> {
 }
 
 export function storageUnavailable(): HttpError {
-  return new HttpError(503, "The server cannot write to its uploads folder right now.");
+  return new HttpError(
+    503,
+    config().storage.kind === "s3"
+      ? STORE_UNREACHABLE_MESSAGE
+      : "The server cannot write to its uploads folder right now.",
+    undefined,
+    { "Retry-After": "10" },
+  );
 }
 
 /** libvips (sharp) reports write failures by message only, without an errno code. */

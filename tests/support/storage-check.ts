@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
-import { imageFolderFiles } from "~/server/storage.server";
+import { photoFiles } from "~/server/photo-store.server";
 
 export interface Dirs {
   dataDir: string;
@@ -48,7 +48,7 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
   const keys = new Set(rows.map((r) => r.storage_key));
   for (const row of rows) {
     const dir = path.join(imagesDir, row.storage_key);
-    const expected = imageFolderFiles(
+    const expected = photoFiles(
       JSON.parse(row.variant_widths) as number[],
       JSON.parse(row.avif_widths) as number[],
     ).sort();

@@ -1,0 +1,65 @@
+/**
+ * Where a photo's files live once stored: its private `original` and its
+ * variants `w<width>.webp` / `w<width>.avif`, all under one random storage key.
+ * Two backends implement it, chosen by STORAGE (storage-config.server.ts): the
+ * local disk (local-store.server.ts) and an S3-compatible bucket
+ * (s3-store.server.ts). Both pass the same test suite
+ * (tests/integration/photo-store.test.ts); `photoStore()` (storage.server.ts)
+ * gives the one in use. Uploads in flight stay on the
+ * local disk (UPLOADS_DIR/tmp) either way: a photo reaches its store only
+ * once its variants are made.
+ */
+import crypto from "node:crypto";
+import type { Readable } from "node:stream";
+
+export const STORAGE_KEY_PATTERN = /^[a-f0-9]{32}$/;
+export const VARIANT_FILE_PATTERN = /^w(\d{1,5})\.(webp|avif)$/;
+export const ORIGINAL_FILE = "original";
+
+/** What a visitor reads when the bucket is out of reach (a 503). */
+export const STORE_UNREACHABLE_MESSAGE = "The photo storage cannot be reached right now. Try again in a moment.";
+
+const VARIANT_TYPES: Record<string, string> = { webp: "image/webp", avif: "image/avif" };
+
+/** The Content-Type a stored file is served with; originals are never served. */
+export function variantType(file: string): string | undefined {
+  const format = VARIANT_FILE_PATTERN.exec(file)?.[2];
+  return format ? VARIANT_TYPES[format] : undefined;
+}
+
+/** Every file a stored photo has, given its row's variant widths. */
+export function photoFiles(variantWidths: number[], avifWidths: number[]): string[] {
+  return [ORIGINAL_FILE, ...variantWidths.map((w) => `w${w}.webp`), ...avifWidths.map((w) => `w${w}.avif`)];
+}
+
+export function newStorageKey(): string {
+  return crypto.randomBytes(16).toString("hex");
+}
+
+/** One stored file, opened: read its body once with `stream`, or `discard` it. */
+export interface StoredFile {
+  size: number;
+  lastModified: Date;
+  stream(): Readable;
+  discard(): void;
+}
+
+export interface PhotoStore {
+  /** Names the store in messages: "UPLOADS_DIR (/srv/uploads)", "the S3 bucket photos". */
+  readonly description: string;
+  /**
+   * Stores every file of the local folder `dir` under `key`, resolving once all
+   * are durable. It may move the folder away; the caller removes what is left.
+   */
+  put(key: string, dir: string): Promise<void>;
+  /** One file of a stored photo, or undefined when there is none. */
+  get(key: string, file: string): Promise<StoredFile | undefined>;
+  /** Removes every file under `key`; nothing there is no error. */
+  remove(key: string): Promise<void>;
+  /** The names of the files stored under `key`. */
+  files(key: string): Promise<string[]>;
+  /** Every key that has at least one file. */
+  keys(): Promise<Set<string>>;
+  /** Throws, saying why, unless a file can be written and removed right now. */
+  probe(): Promise<void>;
+}
