@@ -169,6 +169,14 @@ export async function deleteImage(id: number): Promise<void> {
   });
   if (!row) throw new HttpError(404, `There is no image with id ${id}`);
   forgetVariants(row.key);
-  // The photo is gone from the site either way; files the store keeps for now are swept once it is back.
-  if (await removeObjects(row.key)) retryPendingSoon();
+  if (!(await removeObjects(row.key))) {
+    // The row is gone and its key journalled: what the store still holds is swept once it answers again.
+    throw new HttpError(
+      503,
+      "The photo is deleted, but the photo storage stopped answering before all its files were removed: they are removed once it is back.",
+      undefined,
+      { "Retry-After": "10" },
+    );
+  }
+  retryPendingSoon();
 }

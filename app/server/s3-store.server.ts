@@ -134,13 +134,15 @@ export function createS3Store(settings: S3Settings): PhotoStore {
     description,
 
     async put(key, dir) {
+      checkedKey(key);
       const files = await fsp.readdir(dir);
       await call(() => eachLimited(files, PARALLEL_FILES, (file) => putFile(key, file, path.join(dir, file))));
     },
 
     async get(key, file) {
+      const Key = objectKey(key, file);
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key, file) }));
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
         const body = object.Body as Readable;
         return {
           size: object.ContentLength ?? 0,
@@ -155,6 +157,7 @@ export function createS3Store(settings: S3Settings): PhotoStore {
     },
 
     async remove(key) {
+      checkedKey(key);
       await call(async () => {
         const objects = [...(await list(mediaPrefix(key))), objectKey(key, ORIGINAL_FILE)];
         // One call per object: DeleteObjects is missing or limited on several S3-compatible servers.
@@ -165,6 +168,7 @@ export function createS3Store(settings: S3Settings): PhotoStore {
     },
 
     async files(key) {
+      checkedKey(key);
       return call(async () => {
         const variants = (await list(mediaPrefix(key))).map((objectName) => objectName.slice(mediaPrefix(key).length));
         const original = await client

@@ -4,8 +4,8 @@
  * cleared in the same transaction as its row's insert; a deleted row's key is
  * written in the same transaction as the delete, and cleared once its objects
  * are gone. Whatever a crash or a storage outage leaves there is removed by
- * `sweepPendingObjects`: at start, and again after each successful store
- * write, so the store recovers as soon as it is back.
+ * `sweepPendingObjects`: at start, after each successful store write, and
+ * every 30 s while removals are left (`retryPendingSoon`).
  */
 import { eq } from "drizzle-orm";
 import { db } from "./db.server";
@@ -41,6 +41,7 @@ export async function removeObjects(key: string): Promise<boolean> {
     await photoStore().remove(key);
   } catch (error) {
     console.error(`Could not remove the stored files of ${key} yet (retried later): ${(error as Error).message}`);
+    scheduleRetry();
     return false;
   }
   clearPending(key);
@@ -51,28 +52,47 @@ let sweeping: Promise<{ removed: number; left: number }> | undefined;
 
 /** Removes the objects of every journal entry not being stored right now; one sweep at a time. */
 export function sweepPendingObjects(): Promise<{ removed: number; left: number }> {
-  sweeping ??= (async () => {
-    let removed = 0;
-    try {
-      const keys = db()
-        .select({ key: pendingObjects.storageKey })
-        .from(pendingObjects)
-        .all()
-        .filter(({ key }) => !storing.has(key));
-      for (const { key } of keys) {
-        // The store is down: the rest waits for the next sweep.
-        if (!(await removeObjects(key))) break;
-        removed++;
-      }
-      return { removed, left: keys.length - removed };
-    } finally {
-      sweeping = undefined;
-    }
-  })();
+  // Cleared once settled, not inside: a sweep with nothing to do settles before it is assigned.
+  sweeping ??= sweepOnce().finally(() => (sweeping = undefined));
   return sweeping;
 }
 
-/** After a successful store write: the store is up, so anything a past outage left can go now. */
+async function sweepOnce(): Promise<{ removed: number; left: number }> {
+  const keys = db()
+    .select({ key: pendingObjects.storageKey })
+    .from(pendingObjects)
+    .all()
+    .filter(({ key }) => !storing.has(key));
+  let removed = 0;
+  for (const { key } of keys) {
+    // The store is down: the rest waits for the next sweep.
+    if (!(await removeObjects(key))) break;
+    removed++;
+  }
+  return { removed, left: keys.length - removed };
+}
+
+const RETRY_AFTER_MS = 30_000;
+let retryTimer: NodeJS.Timeout | undefined;
+
+/**
+ * After a successful store write (the store is up, so what a past outage left
+ * can go now), and after a failed removal: then again every 30 s until the
+ * journal is empty, so the store recovers by itself once it answers.
+ */
 export function retryPendingSoon(): void {
-  void sweepPendingObjects();
+  sweepPendingObjects().then(
+    ({ left }) => left && scheduleRetry(),
+    (error: unknown) => console.error(`The storage sweep failed: ${(error as Error).message}`),
+  );
+}
+
+function scheduleRetry(): void {
+  if (retryTimer) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    retryPendingSoon();
+  }, RETRY_AFTER_MS);
+  // Never what keeps the process alive.
+  retryTimer.unref();
 }

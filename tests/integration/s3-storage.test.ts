@@ -1,0 +1,175 @@
+// The built server with STORAGE=s3 against a real S3-protocol server (s3rver,
+// or S3_TEST_ENDPOINT): uploads land in the bucket, media stream from it,
+// originals stay private, deletes clean up, MEDIA_BASE_URL points pages at
+// the bucket, and a bucket that stops answering mid-upload or mid-delete
+// gives a clear 503, leaves nothing half-written, and recovers.
+import fs from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Image } from "~/lib/image";
+import { makeJpeg, uploadImage } from "../support/images";
+import { imageRowCount, queryDb, storageKeyOf, tmpEntries, variantUrls } from "../support/inspect";
+import { externalEndpoint, startTestBucket, type TestBucket } from "../support/s3";
+import { loginAdmin, runToExit, startServer, type TestServer } from "../support/server";
+
+let bucket: TestBucket;
+let server: TestServer;
+let token: string;
+let seed = 100;
+
+async function upload(expected = 201): Promise<Response> {
+  const response = await uploadImage(server.url, token, { data: await makeJpeg(900, 600, seed++), filename: "s3.jpg" });
+  expect(response.status, await response.clone().text()).toBe(expected);
+  return response;
+}
+
+const objectsOf = async (key: string) => (await bucket.objects()).filter((name) => name.includes(key));
+const pendingKeys = () => queryDb<{ storage_key: string }>(server.dataDir, "SELECT storage_key FROM pending_objects");
+const deleteImage = (id: number) =>
+  fetch(`${server.url}/api/image/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+
+/** Every object in the bucket belongs to a row, and every row has all its objects. */
+async function expectBucketMatchesRows(): Promise<void> {
+  const rows = queryDb<{ storage_key: string; variant_widths: string; avif_widths: string }>(
+    server.dataDir,
+    "SELECT storage_key, variant_widths, avif_widths FROM images",
+  );
+  const expected = rows.flatMap((row) => [
+    `originals/${row.storage_key}`,
+    ...(JSON.parse(row.variant_widths) as number[]).map((w) => `media/${row.storage_key}/w${w}.webp`),
+    ...(JSON.parse(row.avif_widths) as number[]).map((w) => `media/${row.storage_key}/w${w}.avif`),
+  ]);
+  expect(await bucket.objects()).toEqual(expected.sort());
+}
+
+beforeAll(async () => {
+  bucket = await startTestBucket();
+  server = await startServer({ env: bucket.env });
+  token = (await loginAdmin(server.url)).token;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await bucket?.close();
+});
+
+describe("STORAGE=s3", () => {
+  let image: Image;
+
+  it("stores an upload's original and variants in the bucket, none on the disk", async () => {
+    image = (await (await upload()).json()) as Image;
+    const key = storageKeyOf(image);
+    const objects = await objectsOf(key);
+    expect(objects).toContain(`originals/${key}`);
+    expect(objects.filter((name) => name.startsWith(`media/${key}/`)).length).toBe(variantUrls(image).length);
+    expect(fs.existsSync(`${server.uploadsDir}/images/${key}`)).toBe(false);
+    expect(tmpEntries(server.uploadsDir)).toEqual([]);
+    expect(pendingKeys()).toEqual([]);
+    await expectBucketMatchesRows();
+  });
+
+  it("serves the variants through /media with the same headers, and never the original", async () => {
+    for (const url of variantUrls(image)) {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("content-type")).toBe(url.endsWith(".avif") ? "image/avif" : "image/webp");
+      expect(Number(response.headers.get("content-length"))).toBe((await response.arrayBuffer()).byteLength);
+    }
+    const key = storageKeyOf(image);
+    for (const url of [`/media/${key}/original`, `/media/${key}/../originals/${key}`, `/originals/${key}`]) {
+      expect((await fetch(`${server.url}${url}`)).status, url).toBe(404);
+    }
+  });
+
+  it("deletes the row and every object", async () => {
+    const doomed = (await (await upload()).json()) as Image;
+    expect(await objectsOf(storageKeyOf(doomed))).not.toEqual([]);
+    expect((await deleteImage(doomed.id)).status).toBe(204);
+    expect(await objectsOf(storageKeyOf(doomed))).toEqual([]);
+    expect((await fetch(`${server.url}${doomed.url}`)).status).toBe(404);
+    await expectBucketMatchesRows();
+  });
+
+  it("reports the bucket in /healthz", async () => {
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toMatchObject({ status: "ok", storage: true });
+  });
+});
+
+describe.skipIf(externalEndpoint !== undefined)("a bucket that stops answering", () => {
+  afterEach(() => bucket.up());
+
+  it("while down: uploads and deletes 503 with nothing changed, /healthz 503; back up, both work", async () => {
+    const kept = (await (await upload()).json()) as Image;
+    const rows = imageRowCount(server.dataDir);
+    await bucket.down();
+    try {
+      const refused = await upload(503);
+      expect((await refused.json()).message).toMatch(/photo storage cannot be reached/);
+      expect(refused.headers.get("retry-after")).toBeTruthy();
+      const notDeleted = await deleteImage(kept.id);
+      expect(notDeleted.status).toBe(503);
+      expect(imageRowCount(server.dataDir)).toBe(rows);
+      expect(tmpEntries(server.uploadsDir)).toEqual([]);
+      const health = await fetch(`${server.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ storage: false });
+    } finally {
+      await bucket.up();
+    }
+    await upload();
+    expect((await deleteImage(kept.id)).status).toBe(204);
+    await expectBucketMatchesRows();
+  });
+
+  it("stopped mid-upload: 503, no row, and the objects it stored are swept once the bucket is back", async () => {
+    const rows = imageRowCount(server.dataDir);
+    let puts = 0;
+    // Down on the sixth object: four go at a time, so at least two are in the bucket by then.
+    await bucket.stopOn((request) => request.method === "PUT" && request.url!.includes("/media/") && ++puts === 6);
+    const refused = await upload(503);
+    expect((await refused.json()).message).toMatch(/photo storage cannot be reached/);
+    expect(imageRowCount(server.dataDir)).toBe(rows);
+    expect(tmpEntries(server.uploadsDir)).toEqual([]);
+    const [{ storage_key: stranded }] = pendingKeys() as [{ storage_key: string }];
+
+    await bucket.up();
+    // What reached the bucket before it stopped, there until the next store write sweeps it.
+    expect((await objectsOf(stranded)).length).toBeGreaterThan(0);
+    await upload();
+    await expect.poll(() => objectsOf(stranded)).toEqual([]);
+    await expect.poll(pendingKeys).toEqual([]);
+    await expectBucketMatchesRows();
+  });
+
+  it("stopped mid-delete: 503 that says what happened, the photo gone, its objects swept once the bucket is back", async () => {
+    const doomed = (await (await upload()).json()) as Image;
+    const key = storageKeyOf(doomed);
+    await bucket.stopOn((request) => request.method === "DELETE" && request.url!.includes(key));
+    const refused = await deleteImage(doomed.id);
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).message).toMatch(/photo is deleted.*removed once it is back/);
+    expect((await fetch(`${server.url}/api/image/${doomed.id}`)).status).toBe(404);
+    expect(pendingKeys()).toContainEqual({ storage_key: key });
+
+    await bucket.up();
+    await upload();
+    await expect.poll(() => objectsOf(key)).toEqual([]);
+    await expect.poll(pendingKeys).toEqual([]);
+    await expectBucketMatchesRows();
+  });
+
+  it("a bucket that cannot be reached or does not exist stops the start with one clear line", async () => {
+    /** The line server.js prints (Node 20 also gets the AWS SDK's notice that it will need Node 22 from 2027). */
+    const startError = (stderr: string) => stderr.split("\n").find((line) => line.startsWith("Cannot start:"));
+    const closed = await runToExit({ env: { ...bucket.env, S3_ENDPOINT: "http://127.0.0.1:9" } });
+    expect(closed.code).toBe(1);
+    expect(startError(closed.stderr)).toMatch(
+      /^Cannot start: Cannot store photos in the S3 bucket portfolio-test at http:\/\/127\.0\.0\.1:9: .*ECONNREFUSED/,
+    );
+    const missing = await runToExit({ env: { ...bucket.env, S3_BUCKET: "no-such-bucket" } });
+    expect(missing.code).toBe(1);
+    expect(startError(missing.stderr)).toMatch(
+      /^Cannot start: Cannot store photos in the S3 bucket no-such-bucket .*NoSuchBucket/,
+    );
+  });
+});

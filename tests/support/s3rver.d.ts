@@ -1,0 +1,17 @@
+// The parts of s3rver (no types of its own) the tests use.
+declare module "s3rver" {
+  import type { IncomingMessage, ServerResponse } from "node:http";
+
+  interface S3rverOptions {
+    directory: string;
+    silent?: boolean;
+    configureBuckets?: { name: string }[];
+    resetOnClose?: boolean;
+  }
+
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    configureBuckets(): Promise<void>;
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+  }
+}
