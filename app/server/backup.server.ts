@@ -2,10 +2,10 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import { config } from "./config.server";
 import { databaseFile, openDatabase } from "./db.server";
-import { photoFiles, STORAGE_KEY_PATTERN, type PhotoStore } from "./photo-store.server";
+import { downloadPhoto, rowsIn } from "./photo-copy.server";
+import { STORAGE_KEY_PATTERN } from "./photo-store.server";
 import { makePrivate } from "./private-files.server";
 import { ensureTmpDir, photoStore, tmpPath } from "./storage.server";
 
@@ -16,45 +16,9 @@ import { ensureTmpDir, photoStore, tmpPath } from "./storage.server";
  */
 const SNAPSHOT = "portfolio.sqlite";
 
-export interface StoredRow {
-  key: string;
-  /** Every file the row's photo must have. */
-  files: string[];
-}
-
-export function rowsIn(databasePath: string): StoredRow[] {
-  const sqlite = new Database(databasePath, { readonly: true });
-  try {
-    const rows = sqlite
-      .prepare("SELECT storage_key AS key, variant_widths AS webp, avif_widths AS avif FROM images")
-      .all() as {
-      key: string;
-      webp: string;
-      avif: string;
-    }[];
-    return rows.map((row) => ({
-      key: row.key,
-      files: photoFiles(JSON.parse(row.webp) as number[], JSON.parse(row.avif) as number[]),
-    }));
-  } finally {
-    sqlite.close();
-  }
-}
-
 async function hasAllFiles(dir: string, files: string[]): Promise<boolean> {
   const present = new Set(await fsp.readdir(dir).catch(() => []));
   return files.every((file) => present.has(file));
-}
-
-/** Copies one stored photo's files into `dir`; false when one of them is missing (deleted meanwhile). */
-export async function downloadPhoto(store: PhotoStore, row: StoredRow, dir: string): Promise<boolean> {
-  await fsp.mkdir(dir, { recursive: true });
-  for (const file of row.files) {
-    const stored = await store.get(row.key, file);
-    if (!stored) return false;
-    await pipeline(stored.stream(), fs.createWriteStream(path.join(dir, file)));
-  }
-  return true;
 }
 
 /**

@@ -1,13 +1,13 @@
 // `npm run backup` while uploads and deletes run, then `npm run restore` into a
 // fresh site: the restored database is sound, every row has its files, and the
 // API serves them.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { allImages, makeJpeg, uploadImage } from "../support/images";
-import { loginAdmin, ROOT, startServer, untilExit, type TestServer } from "../support/server";
+import { runScript } from "../support/scripts";
+import { loginAdmin, startServer, type TestServer } from "../support/server";
 import { expectSoundStorage, type Dirs } from "../support/storage-check";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-backup-"));
@@ -19,13 +19,8 @@ afterAll(async () => {
 });
 
 /** Runs `scripts/<name>.ts <folder>` as `npm run <name>` does, against the given site folders. */
-async function runScript(name: "backup" | "restore", folder: string, dirs: Dirs): Promise<string> {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [`scripts/${name}.ts`, folder], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const { code, output } = await untilExit(child, `npm run ${name}`, 60_000);
+async function runSiteScript(name: "backup" | "restore", folder: string, dirs: Dirs): Promise<string> {
+  const { code, output } = await runScript(name, [folder], { DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir });
   if (code !== 0) throw new Error(`npm run ${name} failed (${code}):\n${output}`);
   return output;
 }
@@ -75,7 +70,7 @@ describe("backup during writes, restore into a fresh site", () => {
     for (let i = 0; i < 3; i++) {
       const settled = created.filter((id) => !deleteStarted.has(id));
       const folder = path.join(base, `backup-${i}`);
-      expect(await runScript("backup", folder, live)).toMatch(/^Backed up \d+ photos to /);
+      expect(await runSiteScript("backup", folder, live)).toMatch(/^Backed up \d+ photos to /);
       // Photos that existed before this backup began and were not being deleted must be in it.
       backups.push({ folder, kept: settled.filter((id) => !deleteStarted.has(id)) });
     }
@@ -88,7 +83,7 @@ describe("backup during writes, restore into a fresh site", () => {
         dataDir: path.join(base, `restored-${i}/data`),
         uploadsDir: path.join(base, `restored-${i}/uploads`),
       };
-      expect(await runScript("restore", folder, dirs)).toMatch(/^Restored \d+ photos from /);
+      expect(await runSiteScript("restore", folder, dirs)).toMatch(/^Restored \d+ photos from /);
       const restored = await startServer({ dirs });
       servers.push(restored);
       const report = expectSoundStorage(dirs);

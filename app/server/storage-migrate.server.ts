@@ -1,0 +1,52 @@
+/**
+ * `npm run storage:migrate -- --to s3|local`: copies every photo from the
+ * other store into the named one, checked byte for byte (photo-copy.server.ts).
+ * Idempotent and resumable: a photo whose files are all in the target already
+ * is skipped, so a run that stopped halfway is simply run again. The source
+ * is left as it is; the site switches when STORAGE is changed.
+ */
+import fsp from "node:fs/promises";
+import { config } from "./config.server";
+import { databaseFile } from "./db.server";
+import { createLocalStore } from "./local-store.server";
+import { copyPhoto, rowsIn, type CopyResult } from "./photo-copy.server";
+import { createS3Store } from "./s3-store.server";
+import { parseStorageSettings, type S3Settings } from "./storage-config.server";
+import { ensureTmpDir, tmpPath } from "./storage.server";
+
+export type MigrationTarget = "s3" | "local";
+
+/** The bucket's settings whatever STORAGE says: the S3_* variables must name it either way. */
+function bucketSettings(): S3Settings {
+  const settings = parseStorageSettings({ ...process.env, STORAGE: "s3" });
+  if (settings.kind !== "s3") throw new Error("unreachable: STORAGE was set to s3");
+  return settings;
+}
+
+export async function migrateStorage(
+  to: MigrationTarget,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<Record<CopyResult, number> & { target: string }> {
+  const disk = createLocalStore(config().uploadsDir);
+  const bucket = createS3Store(bucketSettings());
+  const [source, target] = to === "s3" ? [disk, bucket] : [bucket, disk];
+  await target.probe().catch((error: unknown) => {
+    throw new Error(`cannot write to ${target.description}: ${(error as Error).message || String(error)}`);
+  });
+
+  const rows = rowsIn(databaseFile());
+  ensureTmpDir();
+  const workDir = tmpPath(".migrate");
+  await fsp.mkdir(workDir);
+  const counts: Record<CopyResult, number> = { copied: 0, present: 0, missing: 0 };
+  try {
+    onProgress(0, rows.length);
+    for (const [index, row] of rows.entries()) {
+      counts[await copyPhoto(source, target, row, workDir)]++;
+      onProgress(index + 1, rows.length);
+    }
+  } finally {
+    await fsp.rm(workDir, { recursive: true, force: true });
+  }
+  return { ...counts, target: target.description };
+}
