@@ -9,6 +9,7 @@ import { benchLogin } from "./bench/login";
 import { benchLifecycle } from "./bench/lifecycle";
 import { benchMediaThroughput } from "./bench/media-throughput";
 import { benchReplication } from "./bench/replication";
+import { benchS3 } from "./bench/s3";
 import { benchSsrThroughput } from "./bench/ssr-throughput";
 import { benchUploadMemory } from "./bench/upload-memory";
 import { table, type Row } from "./bench/util";
@@ -28,6 +29,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["login", benchLogin],
   ["cdn", benchCdn],
   ["litestream", benchReplication],
+  ["s3", benchS3],
 ];
 
 const rows: Row[] = [];

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ConfigError } from "./config-error.server";
+import { ConfigError, httpUrl } from "./config-values.server";
 import { parseMediaBaseUrl, parseStorageSettings, type StorageSettings } from "./storage-config.server";
 
 export interface Config {
@@ -76,17 +76,7 @@ function cookieSecure(raw: string | undefined): Config["cookieSecure"] {
 function publicUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim();
   if (!value) return undefined;
-  const refuse = (why: string) =>
-    new ConfigError(`PUBLIC_URL must be the site's address like https://example.com (${why}), got "${raw}"`);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw refuse("not an absolute URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw refuse("http or https only");
-  if (url.username || url.password) throw refuse("no user name or password");
-  if (url.search || url.hash || value.includes("?") || value.includes("#")) throw refuse("no query or fragment");
+  const { url, refuse } = httpUrl(value, "PUBLIC_URL", "the site's address like https://example.com");
   if (url.pathname !== "/") throw refuse("no path: the site is served from the root");
   return url.origin;
 }

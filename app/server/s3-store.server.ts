@@ -31,9 +31,9 @@ import {
 import type { S3Settings } from "./storage-config.server";
 
 const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
-/** Multipart parts: at most PART_SIZE × PART_QUEUE bytes of one original are in memory at once. */
-const PART_SIZE = 8 * 1024 * 1024;
-const PART_QUEUE = 4;
+/** Multipart parts (5 MB is S3's smallest): about PART_SIZE × PART_QUEUE bytes of one original are in memory at once. */
+const PART_SIZE = 5 * 1024 * 1024;
+const PART_QUEUE = 2;
 /** Files of one photo stored at once. */
 const PARALLEL_FILES = 4;
 

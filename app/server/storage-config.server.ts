@@ -1,4 +1,4 @@
-import { ConfigError } from "./config-error.server";
+import { ConfigError, httpUrl } from "./config-values.server";
 
 /**
  * Where the photos are kept: the local disk (UPLOADS_DIR, the default) or an
@@ -23,20 +23,6 @@ type Env = Record<string, string | undefined>;
 
 const value = (env: Env, name: string) => env[name]?.trim() || undefined;
 
-function httpUrl(raw: string, name: string, example: string): URL {
-  const refuse = (why: string) => new ConfigError(`${name} must be like ${example} (${why}), got "${raw}"`);
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw refuse("not an absolute URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw refuse("http or https only");
-  if (url.username || url.password) throw refuse("no user name or password: credentials have their own settings");
-  if (url.search || url.hash || raw.includes("?") || raw.includes("#")) throw refuse("no query or fragment");
-  return url;
-}
-
 /** S3 bucket naming rules, loosely: what every S3-compatible store accepts. */
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 
@@ -52,7 +38,7 @@ export function parseStorageSettings(env: Env): StorageSettings {
   }
   const endpointRaw = value(env, "S3_ENDPOINT");
   const endpoint = endpointRaw
-    ? httpUrl(endpointRaw, "S3_ENDPOINT", "https://<account>.r2.cloudflarestorage.com").href.replace(/\/$/, "")
+    ? httpUrl(endpointRaw, "S3_ENDPOINT", "like https://<account>.r2.cloudflarestorage.com").url.href.replace(/\/$/, "")
     : undefined;
 
   const forcePathStyleRaw = value(env, "S3_FORCE_PATH_STYLE")?.toLowerCase();
@@ -93,6 +79,6 @@ export function parseStorageSettings(env: Env): StorageSettings {
 export function parseMediaBaseUrl(env: Env): string | undefined {
   const raw = value(env, "MEDIA_BASE_URL");
   if (!raw) return undefined;
-  const url = httpUrl(raw, "MEDIA_BASE_URL", "https://photos.example.com/portfolio/media");
+  const { url } = httpUrl(raw, "MEDIA_BASE_URL", "like https://photos.example.com/portfolio/media");
   return url.href.replace(/\/+$/, "");
 }

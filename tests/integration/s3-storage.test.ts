@@ -95,6 +95,41 @@ describe("STORAGE=s3", () => {
   });
 });
 
+describe("MEDIA_BASE_URL", () => {
+  it("points pages, the API, the feed and the CSP straight at the bucket's media/, never at an original", async () => {
+    const { endpoint, bucket: name, prefix } = bucket.settings;
+    const mediaBase = `${endpoint}/${name}/${prefix}media`;
+    const direct = await startServer({ dirs: server, env: { ...bucket.env, MEDIA_BASE_URL: mediaBase } });
+    try {
+      const [image] = ((await (await fetch(`${direct.url}/api/image`)).json()) as { images: Image[] }).images;
+      expect(image!.url.startsWith(`${mediaBase}/`)).toBe(true);
+      for (const candidate of `${image!.srcset}, ${image!.avifSrcset}`.split(", ")) {
+        expect(candidate.startsWith(`${mediaBase}/`), candidate).toBe(true);
+      }
+      // The bucket answers the URL itself, with what the site would have sent.
+      const fromBucket = await fetch(image!.url);
+      expect(fromBucket.status).toBe(200);
+      expect(fromBucket.headers.get("content-type")).toBe("image/webp");
+      const throughSite = await fetch(`${direct.url}${image!.url.slice(mediaBase.length - "/media".length)}`);
+      expect(Buffer.from(await fromBucket.arrayBuffer())).toEqual(Buffer.from(await throughSite.arrayBuffer()));
+
+      const page = await fetch(`${direct.url}/photography`);
+      const html = await page.text();
+      expect(html).toContain(`${mediaBase}/`);
+      expect(html).not.toMatch(/src="\/media\//);
+      expect(page.headers.get("content-security-policy")).toContain(
+        `img-src 'self' data: blob: ${new URL(endpoint!).origin}`,
+      );
+      const feed = await (await fetch(`${direct.url}/photography/feed.xml`)).text();
+      expect(feed).toContain(`${mediaBase}/`);
+      expect(feed).not.toContain(`${direct.url}/media/`);
+      for (const text of [html, feed, JSON.stringify(image)]) expect(text).not.toContain("originals");
+    } finally {
+      await direct.stop();
+    }
+  });
+});
+
 describe.skipIf(externalEndpoint !== undefined)("a bucket that stops answering", () => {
   afterEach(() => bucket.up());
 

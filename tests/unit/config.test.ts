@@ -30,6 +30,7 @@ describe("parseConfig", () => {
       headersTimeoutMs: 30_000,
       idleTimeoutMs: 60_000,
       showExif: true,
+      storage: { kind: "local" },
     });
   });
 
@@ -46,6 +47,8 @@ describe("parseConfig", () => {
       TRUST_PROXY: "",
       SHOW_EXIF: "",
       LITESTREAM_REPLICA_URL: "",
+      STORAGE: "",
+      MEDIA_BASE_URL: "",
     };
     expect(parseConfig(empty, cwd)).toEqual(parseConfig({}, cwd));
   });
@@ -65,6 +68,15 @@ describe("parseConfig", () => {
         TEST_BCRYPT_COST: "5",
         SHOW_EXIF: "False",
         LITESTREAM_REPLICA_URL: "file:///backups/site",
+        STORAGE: "s3",
+        S3_BUCKET: "alex-photos",
+        S3_REGION: "auto",
+        S3_ENDPOINT: "https://account.r2.cloudflarestorage.com/",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_PREFIX: "/portfolio/",
+        S3_ACCESS_KEY_ID: "key-id",
+        S3_SECRET_ACCESS_KEY: "secret",
+        MEDIA_BASE_URL: "https://photos.example.com/portfolio/media/",
       },
       cwd,
     );
@@ -83,6 +95,16 @@ describe("parseConfig", () => {
       idleTimeoutMs: 60_000,
       showExif: false,
       litestreamReplicaUrl: "file:///backups/site",
+      storage: {
+        kind: "s3",
+        bucket: "alex-photos",
+        region: "auto",
+        endpoint: "https://account.r2.cloudflarestorage.com",
+        forcePathStyle: true,
+        prefix: "portfolio/",
+        credentials: { accessKeyId: "key-id", secretAccessKey: "secret" },
+      },
+      mediaBaseUrl: "https://photos.example.com/portfolio/media",
     });
   });
 
@@ -109,6 +131,24 @@ describe("parseConfig", () => {
     [{ TRUST_PROXY: "true" }, /^TRUST_PROXY must be a whole number from 0 to 10, got "true"$/],
     [{ TRUST_PROXY: "11" }, /^TRUST_PROXY must be a whole number/],
     [{ COOKIE_SECURE: "maybe" }, /^COOKIE_SECURE must be auto, true or false, got "maybe"$/],
+    [{ STORAGE: "gcs" }, /^STORAGE must be local or s3, got "gcs"$/],
+    [{ STORAGE: "s3" }, /^STORAGE=s3 needs S3_BUCKET/],
+    [{ STORAGE: "s3", S3_BUCKET: "Bad_Bucket" }, /^S3_BUCKET must be a bucket name/],
+    [
+      { STORAGE: "s3", S3_BUCKET: "ok-bucket", S3_ENDPOINT: "minio:9000" },
+      /^S3_ENDPOINT must be like .*\(http or https only\)/,
+    ],
+    [
+      { STORAGE: "s3", S3_BUCKET: "ok-bucket", S3_FORCE_PATH_STYLE: "yes" },
+      /^S3_FORCE_PATH_STYLE must be true or false/,
+    ],
+    [{ STORAGE: "s3", S3_BUCKET: "ok-bucket", S3_PREFIX: "a/../b" }, /^S3_PREFIX must be a plain path/],
+    [
+      { STORAGE: "s3", S3_BUCKET: "ok-bucket", S3_ACCESS_KEY_ID: "id" },
+      /^S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    ],
+    [{ MEDIA_BASE_URL: "/media" }, /^MEDIA_BASE_URL must be like .*\(not an absolute URL\)/],
+    [{ MEDIA_BASE_URL: "https://cdn.example.com/m?x=1" }, /^MEDIA_BASE_URL must be like .*\(no query or fragment\)/],
     [{ COOKIE_SECURE: "1" }, /^COOKIE_SECURE must be auto, true or false/],
     [{ ADMIN_USERNAME: "bad name" }, /^ADMIN_USERNAME must be 1 to 64 letters, digits or \. _ @ -$/],
     [{ ADMIN_USERNAME: "a".repeat(65) }, /^ADMIN_USERNAME must be/],
