@@ -27,6 +27,7 @@ try {
     `Copied ${result.copied} photos to ${result.target}, every file checked; ` +
       `${result.present} were there already` +
       (result.missing ? `; ${result.missing} deleted meanwhile were skipped` : "") +
+      (result.removed ? `; removed ${result.removed} the site no longer has` : "") +
       `. Set STORAGE=${to} and restart to use it.`,
   );
 } catch (error) {

@@ -39,6 +39,17 @@ export function rowsIn(databasePath: string): StoredRow[] {
   }
 }
 
+/** Keys the journal holds (uploads being stored, deletes being finished): never another copy's orphans. */
+export function pendingKeysIn(databasePath: string): Set<string> {
+  const sqlite = new Database(databasePath, { readonly: true });
+  try {
+    const rows = sqlite.prepare("SELECT storage_key AS key FROM pending_objects").all() as { key: string }[];
+    return new Set(rows.map((row) => row.key));
+  } finally {
+    sqlite.close();
+  }
+}
+
 /**
  * Copies one stored photo's files into the folder `dir` and returns each
  * file's SHA-256; undefined when one of them is missing (deleted meanwhile).

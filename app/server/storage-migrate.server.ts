@@ -2,14 +2,16 @@
  * `npm run storage:migrate -- --to s3|local`: copies every photo from the
  * other store into the named one, checked byte for byte (photo-copy.server.ts).
  * Idempotent and resumable: a photo whose files are all in the target already
- * is skipped, so a run that stopped halfway is simply run again. The source
- * is left as it is; the site switches when STORAGE is changed.
+ * is skipped, so a run that stopped halfway is simply run again. Photos the
+ * target holds but the database no longer knows (deleted between two runs)
+ * are removed from it. The source is left as it is; the site switches when
+ * STORAGE is changed.
  */
 import fsp from "node:fs/promises";
 import { config } from "./config.server";
 import { databaseFile } from "./db.server";
 import { createLocalStore } from "./local-store.server";
-import { copyPhoto, rowsIn, type CopyResult } from "./photo-copy.server";
+import { copyPhoto, pendingKeysIn, rowsIn, type CopyResult } from "./photo-copy.server";
 import { createS3Store } from "./s3-store.server";
 import { parseStorageSettings, type S3Settings } from "./storage-config.server";
 import { ensureTmpDir, tmpPath } from "./storage.server";
@@ -26,7 +28,7 @@ function bucketSettings(): S3Settings {
 export async function migrateStorage(
   to: MigrationTarget,
   onProgress: (done: number, total: number) => void = () => {},
-): Promise<Record<CopyResult, number> & { target: string }> {
+): Promise<Record<CopyResult | "removed", number> & { target: string }> {
   const disk = createLocalStore(config().uploadsDir);
   const bucket = createS3Store(bucketSettings());
   const [source, target] = to === "s3" ? [disk, bucket] : [bucket, disk];
@@ -38,7 +40,7 @@ export async function migrateStorage(
   ensureTmpDir();
   const workDir = tmpPath(".migrate");
   await fsp.mkdir(workDir);
-  const counts: Record<CopyResult, number> = { copied: 0, present: 0, missing: 0 };
+  const counts: Record<CopyResult | "removed", number> = { copied: 0, present: 0, missing: 0, removed: 0 };
   try {
     onProgress(0, rows.length);
     for (const [index, row] of rows.entries()) {
@@ -47,6 +49,12 @@ export async function migrateStorage(
     }
   } finally {
     await fsp.rm(workDir, { recursive: true, force: true });
+  }
+  const keep = new Set([...rows.map((row) => row.key), ...pendingKeysIn(databaseFile())]);
+  for (const key of await target.keys()) {
+    if (keep.has(key)) continue;
+    await target.remove(key);
+    counts.removed++;
   }
   return { ...counts, target: target.description };
 }

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
+import { createS3Store } from "~/server/s3-store.server";
 import { allImages, makeJpeg, uploadImage } from "../support/images";
 import { queryDb, variantUrls } from "../support/inspect";
 import { externalEndpoint, startTestBucket, type TestBucket } from "../support/s3";
@@ -81,8 +82,13 @@ describe("npm run storage:migrate", () => {
     );
     const objects = await bucket.objects();
     for (const key of keys) expect(objects).toContain(`originals/${key}`);
+    // A photo of another copy of the site, or deleted between two runs: the database does not know it.
+    const stray = "f".repeat(32);
+    fs.cpSync(path.join(dirs.uploadsDir, "images", keys[0]!), path.join(base, "stray"), { recursive: true });
+    await createS3Store(bucket.settings).put(stray, path.join(base, "stray"));
     const again = await migrate("s3", onDisk(bucket.env));
-    expect(again.stdout).toMatch(/^Copied 0 photos .*; 3 were there already/m);
+    expect(again.stdout).toMatch(/^Copied 0 photos .*; 3 were there already; removed 1 the site no longer has\./m);
+    expect((await bucket.objects()).some((name) => name.includes(stray))).toBe(false);
     await expectSameSite(bucket.env);
   });
 
