@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import { ensureAdmin } from "./auth.server";
 import { config } from "./config.server";
 import { closeDatabase, initDatabase, StartupError } from "./db.server";
@@ -6,7 +7,7 @@ import { allStorageKeys } from "./images.server";
 import { closePasswordWorkers } from "./password.server";
 import { keepNewFilesPrivate, makeSitePrivate } from "./private-files.server";
 import { restoreFromReplica, startReplication, stopReplication } from "./replication.server";
-import { emptyTmpDir, ensureTmpDir, photoStore } from "./storage.server";
+import { emptyTmpDir, ensureTmpDir, photoStore, tmpPath } from "./storage.server";
 import { sweepPendingObjects } from "./storage-sweep.server";
 
 let prepared: Promise<void> | undefined;
@@ -26,8 +27,15 @@ function reason(error: unknown): string {
   return [name !== "Error" ? name : undefined, message || code].filter(Boolean).join(": ") || String(error);
 }
 
-/** A store that cannot take a file stops the start, in one line. */
-async function checkStore(): Promise<void> {
+/** Uploads arrive in tmp/ and photos go on into the store: either refusing a file stops the start, in one line. */
+async function checkStorage(): Promise<void> {
+  const probe = tmpPath(".probe");
+  try {
+    await fsp.writeFile(probe, "ok");
+    await fsp.rm(probe);
+  } catch {
+    throw new StartupError(`UPLOADS_DIR (${config().uploadsDir}) is not writable by this process.`);
+  }
   const store = photoStore();
   try {
     await store.probe();
@@ -68,7 +76,7 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     assertWritable(dataDir, "DATA_DIR");
     assertWritable(uploadsDir, "UPLOADS_DIR");
     ensureTmpDir();
-    await checkStore();
+    await checkStorage();
     const { litestreamReplicaUrl } = config();
     if (litestreamReplicaUrl && restoreFromReplica(litestreamReplicaUrl))
       log(`Restored the database from the replica at ${litestreamReplicaUrl}.`);

@@ -193,6 +193,34 @@ describe.skipIf(externalEndpoint !== undefined)("a bucket that stops answering",
     await expectBucketMatchesRows();
   });
 
+  it("killed mid-upload: no row, and the next start removes what reached the bucket", async () => {
+    const rows = imageRowCount(server.dataDir);
+    const killed = server;
+    let puts = 0;
+    // The process dies, the bucket stays: a crash, not an outage.
+    await bucket.stopOn((request) => {
+      if (request.method === "PUT" && request.url!.includes("/media/") && ++puts === 6) void killed.kill();
+      return false;
+    });
+    const upload = uploadImage(killed.url, token, { data: await makeJpeg(900, 600, seed++), filename: "crash.jpg" });
+    await expect(upload).rejects.toThrow();
+    await killed.kill();
+    await bucket.stopOn(() => false);
+    const [{ storage_key: stranded }] = queryDb<{ storage_key: string }>(
+      killed.dataDir,
+      "SELECT storage_key FROM pending_objects",
+    ) as [{ storage_key: string }];
+    await expect.poll(async () => (await objectsOf(stranded)).length).toBeGreaterThan(0);
+
+    server = await startServer({ dirs: killed, env: bucket.env });
+    token = (await loginAdmin(server.url)).token;
+    expect(server.output()).toMatch(/Removed \d+ unfinished uploads and 1 orphan image folders\./);
+    expect(imageRowCount(server.dataDir)).toBe(rows);
+    expect(await objectsOf(stranded)).toEqual([]);
+    expect(pendingKeys()).toEqual([]);
+    await expectBucketMatchesRows();
+  });
+
   it("a bucket that cannot be reached or does not exist stops the start with one clear line", async () => {
     /** The line server.js prints (Node 20 also gets the AWS SDK's notice that it will need Node 22 from 2027). */
     const startError = (stderr: string) => stderr.split("\n").find((line) => line.startsWith("Cannot start:"));

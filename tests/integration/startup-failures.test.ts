@@ -78,7 +78,7 @@ describe("startup stops with one clear line", () => {
     mounts.push(images);
     expectOneClearLine(
       await runToExit({ dirs }),
-      /^Cannot start: UPLOADS_DIR \(.*\) is not writable by this process\.$/,
+      /^Cannot start: Cannot store photos in UPLOADS_DIR \(.*\): .*read-only file system/,
     );
   });
 });
