@@ -44,7 +44,8 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
  * The one caching policy for every response, set as its headers go out (the
  * fast path registers it, so cached pages and rendered ones alike), see
  * docs/decisions/010-shared-caching.md:
- * - immutable answers (media variants, built assets) keep their year;
+ * - immutable answers (media variants, built assets) keep their year in
+ *   the browser, and are `private` when the request carries credentials;
  * - any answer to a request with a cookie or an Authorization header, and
  *   any answer that sets a cookie, is `private, no-store`, whatever the URL;
  * - an anonymous 200 or 404 to GET or HEAD whose route did not forbid caching
@@ -55,7 +56,12 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 export function applyCachePolicy(req: IncomingMessage, res: ServerResponse): void {
   onHeaders(res, () => {
     const cacheControl = String(res.getHeader("cache-control") ?? "");
-    if (/\bimmutable\b/.test(cacheControl)) return;
+    if (/\bimmutable\b/.test(cacheControl)) {
+      // The browser keeps its year either way; a shared cache never stores an answer to the admin.
+      if (carriesCredentials(req.headers))
+        res.setHeader("Cache-Control", cacheControl.replace(/\bpublic\b/, "private"));
+      return;
+    }
     addVaryCookie(res);
     if (carriesCredentials(req.headers) || res.hasHeader("set-cookie")) {
       res.setHeader("Cache-Control", PRIVATE_NO_STORE);

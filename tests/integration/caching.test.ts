@@ -186,9 +186,11 @@ describe("answers to the admin on every URL", () => {
     }
   });
 
-  it("except media, which are the same for everyone and immutable", async () => {
+  it("except media, which are the same for everyone: immutable in the browser, never in a shared cache", async () => {
     const media = await rawGet(server.url + image.url, { Cookie: session.cookie });
     expect(media.status).toBe(200);
-    expect(media.headers["cache-control"]).toMatch(/immutable/);
+    expect(media.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
+    const anonymous = await rawGet(server.url + image.url, {});
+    expect(anonymous.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 });
