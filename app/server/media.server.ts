@@ -8,11 +8,21 @@ import { HttpError } from "./http.server";
 import { STORAGE_KEY_PATTERN, VARIANT_FILE_PATTERN, variantType, type StoredFile } from "./photo-store.server";
 import { photoStore, storageUnavailable } from "./storage.server";
 
-interface Variant {
-  body: Buffer;
+/** What a variant's answer says about it. */
+interface VariantMeta {
   type: string;
   etag: string;
   lastModified: string;
+  size: number;
+}
+
+/** A variant ready to answer: its bytes in memory, or its stored file to stream (a large one). */
+interface Variant extends VariantMeta {
+  content: Buffer | StoredFile;
+}
+
+interface CachedVariant extends VariantMeta {
+  content: Buffer;
 }
 
 /**
@@ -23,7 +33,7 @@ interface Variant {
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 const MAX_CACHED_FILE_BYTES = 1024 * 1024;
 
-const cache = new Map<string, Variant>();
+const cache = new Map<string, CachedVariant>();
 let cachedBytes = 0;
 /** Bumped on every eviction by key, so a read that raced a delete is not cached. */
 let forgetCount = 0;
@@ -32,39 +42,38 @@ function isVariantPath(key: string, file: string): boolean {
   return STORAGE_KEY_PATTERN.test(key) && VARIANT_FILE_PATTERN.test(file);
 }
 
-type Loaded = { cached: Variant } | { large: StoredFile; headers: Omit<Variant, "body"> } | undefined;
-
 /** The variant from memory, or opened in the store (kept in memory when small); undefined when it does not exist. */
-async function loadVariant(key: string, file: string): Promise<Loaded> {
+async function loadVariant(key: string, file: string): Promise<Variant | undefined> {
   const id = `${key}/${file}`;
   const hit = cache.get(id);
   if (hit) {
     cache.delete(id);
     cache.set(id, hit);
-    return { cached: hit };
+    return hit;
   }
   const forgetsBefore = forgetCount;
   const stored = await photoStore().get(key, file);
   if (!stored) return undefined;
-  const headers = {
+  const meta = {
     type: variantType(file)!,
     // The weak size-mtime tag Express's `sendFile` gives.
     etag: `W/"${stored.size.toString(16)}-${Math.floor(stored.lastModified.getTime()).toString(16)}"`,
     lastModified: stored.lastModified.toUTCString(),
+    size: stored.size,
   };
-  if (stored.size > MAX_CACHED_FILE_BYTES) return { large: stored, headers };
-  const variant = { ...headers, body: await buffer(stored.stream()) };
+  if (stored.size > MAX_CACHED_FILE_BYTES) return { ...meta, content: stored };
+  const variant = { ...meta, content: await buffer(stored.stream()) };
   if (forgetsBefore === forgetCount) remember(id, variant);
-  return { cached: variant };
+  return variant;
 }
 
-function remember(id: string, variant: Variant): void {
+function remember(id: string, variant: CachedVariant): void {
   cache.set(id, variant);
-  cachedBytes += variant.body.length;
+  cachedBytes += variant.size;
   for (const [oldest, old] of cache) {
     if (cachedBytes <= MAX_CACHE_BYTES) break;
     cache.delete(oldest);
-    cachedBytes -= old.body.length;
+    cachedBytes -= old.size;
   }
 }
 
@@ -74,7 +83,7 @@ export function forgetVariants(key: string): void {
   for (const [id, variant] of cache) {
     if (id.startsWith(`${key}/`)) {
       cache.delete(id);
-      cachedBytes -= variant.body.length;
+      cachedBytes -= variant.size;
     }
   }
 }
@@ -93,10 +102,8 @@ export function serveMedia(req: Request, res: ServerResponse, next: () => void):
   const match = req.method === "GET" || req.method === "HEAD" ? MEDIA_URL.exec(req.url) : null;
   if (!match || !isVariantPath(match[1]!, match[2]!)) return next();
   loadVariant(match[1]!, match[2]!).then(
-    (loaded) => {
-      if (!loaded) return next();
-      const variant = "cached" in loaded ? loaded.cached : loaded.headers;
-      const size = "cached" in loaded ? loaded.cached.body.length : loaded.large.size;
+    (variant) => {
+      if (!variant) return next();
       const headers = {
         ...securityHeaders(newNonce(), req.secure),
         "Content-Type": variant.type,
@@ -104,21 +111,20 @@ export function serveMedia(req: Request, res: ServerResponse, next: () => void):
         ETag: variant.etag,
         "Last-Modified": variant.lastModified,
       };
-      const fromCache = "cached" in loaded;
+      const { content } = variant;
+      const stored = Buffer.isBuffer(content) ? undefined : content;
       if (fresh(req.headers, { etag: variant.etag, "last-modified": variant.lastModified })) {
-        if (!fromCache) loaded.large.discard();
+        stored?.discard();
         res.writeHead(304, headers).end();
         return;
       }
-      res.writeHead(200, { ...headers, "Content-Length": size });
-      // Node sends no body in answer to HEAD.
-      if (fromCache) res.end(loaded.cached.body);
+      res.writeHead(200, { ...headers, "Content-Length": variant.size });
+      // Node sends no body in answer to HEAD, whatever is written.
+      if (!stored) res.end(content);
       else if (req.method === "HEAD") {
-        loaded.large.discard();
+        stored.discard();
         res.end();
-      } else {
-        pipeline(loaded.large.stream(), res).catch(() => res.destroy());
-      }
+      } else pipeline(stored.stream(), res).catch(() => res.destroy());
     },
     (error: unknown) => {
       const refusal = error instanceof HttpError ? error : storageUnavailable();

@@ -4,8 +4,12 @@
 // the bucket, and a bucket that stops answering mid-upload or mid-delete
 // gives a clear 503, leaves nothing half-written, and recovers.
 import fs from "node:fs";
+import { buffer } from "node:stream/consumers";
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
+import { createS3Store } from "~/server/s3-store.server";
+import { rawGet } from "../support/conditional";
 import { makeJpeg, uploadImage } from "../support/images";
 import { imageRowCount, queryDb, storageKeyOf, tmpEntries, variantUrls } from "../support/inspect";
 import { externalEndpoint, startTestBucket, type TestBucket } from "../support/s3";
@@ -79,6 +83,38 @@ describe("STORAGE=s3", () => {
     for (const url of [`/media/${key}/original`, `/media/${key}/../originals/${key}`, `/originals/${key}`]) {
       expect((await fetch(`${server.url}${url}`)).status, url).toBe(404);
     }
+  });
+
+  it("streams a variant too large to keep in memory from the bucket; HEAD and 304 leave it unread", async () => {
+    const noise = await sharp({
+      create: {
+        width: 2700,
+        height: 1800,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const response = await uploadImage(server.url, token, { data: noise, filename: "large.jpg" });
+    expect(response.status).toBe(201);
+    const large = (await response.json()) as Image;
+    const url = variantUrls(large).find((candidate) => candidate.endsWith("/w2560.webp"))!;
+    const stored = await createS3Store(bucket.settings).get(storageKeyOf(large), "w2560.webp");
+    const expected = await buffer(stored!.stream());
+    expect(expected.length).toBeGreaterThan(1024 * 1024);
+    const got = await fetch(`${server.url}${url}`);
+    expect(Buffer.from(await got.arrayBuffer()).equals(expected)).toBe(true);
+    // 60 opened and discarded: more than the S3 client's 50 sockets, so a leak would hang the last ones.
+    for (let i = 0; i < 30; i++) {
+      const head = await fetch(`${server.url}${url}`, { method: "HEAD" });
+      expect([head.status, head.headers.get("content-length")]).toEqual([200, String(expected.length)]);
+      const revalidated = await rawGet(`${server.url}${url}`, { "If-None-Match": got.headers.get("etag")! });
+      expect(revalidated.status).toBe(304);
+    }
+    // Every discarded object released its connection: the site still answers from the bucket.
+    expect((await fetch(`${server.url}${url}`)).status).toBe(200);
   });
 
   it("deletes the row and every object", async () => {
