@@ -9,7 +9,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
-import { makeJpeg, uploadImage } from "../support/images";
+import { makeJpeg, noisyJpeg, uploadImage } from "../support/images";
 import { storageKeyOf, variantUrls } from "../support/inspect";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
@@ -91,17 +91,7 @@ describe("GET /media/:key/:file", () => {
   });
 
   it("streams variants too large to keep in memory, with the same headers and bytes", async () => {
-    const noise = await sharp({
-      create: {
-        width: 2700,
-        height: 1800,
-        channels: 3,
-        background: "#808080",
-        noise: { type: "gaussian", mean: 128, sigma: 60 },
-      },
-    })
-      .jpeg({ quality: 95 })
-      .toBuffer();
+    const noise = await noisyJpeg(2700, 1800, { sigma: 60, quality: 95 });
     const large = await upload(noise, "large.jpg");
     const largest = variantUrls(large).find((url) => url.endsWith("/w2560.webp"))!;
     const response = await fetch(`${server.url}${largest}`);

@@ -5,12 +5,11 @@
 // gives a clear 503, leaves nothing half-written, and recovers.
 import fs from "node:fs";
 import { buffer } from "node:stream/consumers";
-import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { createS3Store } from "~/server/s3-store.server";
 import { rawGet } from "../support/conditional";
-import { makeJpeg, uploadImage } from "../support/images";
+import { makeJpeg, noisyJpeg, uploadImage } from "../support/images";
 import { imageRowCount, queryDb, storageKeyOf, tmpEntries, variantUrls } from "../support/inspect";
 import { externalEndpoint, startTestBucket, type TestBucket } from "../support/s3";
 import { loginAdmin, runToExit, startServer, type TestServer } from "../support/server";
@@ -86,17 +85,7 @@ describe("STORAGE=s3", () => {
   });
 
   it("streams a variant too large to keep in memory from the bucket; HEAD and 304 leave it unread", async () => {
-    const noise = await sharp({
-      create: {
-        width: 2700,
-        height: 1800,
-        channels: 3,
-        background: "#808080",
-        noise: { type: "gaussian", mean: 128, sigma: 60 },
-      },
-    })
-      .jpeg({ quality: 95 })
-      .toBuffer();
+    const noise = await noisyJpeg(2700, 1800, { sigma: 60, quality: 95 });
     const response = await uploadImage(server.url, token, { data: noise, filename: "large.jpg" });
     expect(response.status).toBe(201);
     const large = (await response.json()) as Image;

@@ -4,9 +4,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeJpeg, uploadImage } from "../support/images";
+import { makeJpeg, noisyJpeg, uploadImage } from "../support/images";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 import {
   canMountTmpfs,
@@ -24,15 +23,6 @@ if (!mountable)
   console.warn(
     "storage-faults: skipped, this process cannot mount a tmpfs (run as root to test a read-only or full uploads folder)",
   );
-
-/** Camera noise compresses badly: big bodies and big variants from a small image. */
-function noisyJpeg(width: number, height: number): Promise<Buffer> {
-  return sharp({
-    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
-  })
-    .jpeg({ quality: 90 })
-    .toBuffer();
-}
 
 function freeBytes(dir: string): number {
   const stats = fs.statfsSync(dir);

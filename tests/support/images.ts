@@ -17,6 +17,15 @@ export async function makeJpeg(width = 1200, height = 800, seed = 0): Promise<Bu
   return sharp(pixels, { raw: { width, height, channels } }).jpeg({ quality: 85 }).toBuffer();
 }
 
+/** Camera noise compresses badly: big files and big variants from a small image. */
+export function noisyJpeg(width: number, height: number, { sigma = 40, quality = 90 } = {}): Promise<Buffer> {
+  return sharp({
+    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma } },
+  })
+    .jpeg({ quality })
+    .toBuffer();
+}
+
 /** A small JPEG whose EXIF says when it was taken ("2023:01:02 03:04:05"), as a camera writes it. */
 export async function makeDatedJpeg(dateTimeOriginal: string, seed: number): Promise<Buffer> {
   return sharp(await makeJpeg(96, 64, seed))
