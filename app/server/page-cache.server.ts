@@ -23,8 +23,15 @@ interface CachedPage {
   storedAt: number;
   /** The headers React Router gave the render, and Vary (the security headers are each response's own). */
   headers: [string, string][];
-  /** The HTML split where the render's nonce was, to be joined with each response's. */
-  parts: string[];
+  /**
+   * The HTML's bytes split where the render's nonce was, to be joined with each
+   * response's. Bytes, not strings: a page with any non-ASCII character is a
+   * two-byte string in V8, and encoding 70 KB of it on every answer cost two
+   * thirds of the cached page's throughput.
+   */
+  parts: Buffer[];
+  /** The parts' total length. */
+  bytes: number;
 }
 
 const pages = new Map<string, CachedPage>();
@@ -67,7 +74,9 @@ export function serveCachedPage(req: Request, res: ServerResponse, next: () => v
   }
   if (!page) return next();
   const nonce = newNonce();
-  const body = Buffer.from(page.parts.join(nonce));
+  const nonceBytes = Buffer.from(nonce);
+  const chunks = page.parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part]));
+  const body = Buffer.concat(chunks, page.bytes + nonceBytes.length * (page.parts.length - 1));
   for (const [name, value] of [...page.headers, ...Object.entries(securityHeaders(nonce, req.secure))])
     res.setHeader(name, value);
   res.setHeader("Content-Length", body.length);
@@ -101,7 +110,11 @@ export function pageRecorder(req: Request, nonce: string): ((response: Response)
     // As the compression middleware marks every page, even when it sends one uncompressed.
     headers.append("Vary", "Accept-Encoding");
     new Response(toCache).text().then(
-      (html) => remember(key, { version, storedAt: Date.now(), headers: [...headers], parts: html.split(nonce) }),
+      (html) => {
+        const parts = html.split(nonce).map((part) => Buffer.from(part));
+        const bytes = parts.reduce((total, part) => total + part.length, 0);
+        remember(key, { version, storedAt: Date.now(), headers: [...headers], parts, bytes });
+      },
       () => {},
     );
     return new Response(toClient, response);
