@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./app/server/schema.ts",
+  schema: "./app/server/data/schema.ts",
   out: "./drizzle",
 });

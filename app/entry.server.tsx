@@ -7,7 +7,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { RequestIdProvider } from "~/components/request-id";
-import { logRequestError, requestId } from "~/server/request-errors.server";
+import { logRequestError, requestId } from "~/server/http/request-errors.server";
 
 export const streamTimeout = 5_000;
 

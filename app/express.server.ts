@@ -4,19 +4,19 @@ import express from "express";
 import fs from "node:fs";
 import path from "node:path";
 import "react-router";
-import { config } from "~/server/config.server";
-import { createFastPath } from "~/server/fast-path.server";
-import { newNonce, securityHeaders } from "~/server/headers.server";
-import { pageRecorder } from "~/server/page-cache.server";
-import { CROSS_SITE_MESSAGE, isCrossSite } from "~/server/security.server";
+import { config } from "~/server/core/config.server";
+import { createFastPath } from "~/server/http/fast-path.server";
+import { newNonce, securityHeaders } from "~/server/http/headers.server";
+import { pageRecorder } from "~/server/http/page-cache.server";
+import { CROSS_SITE_MESSAGE, isCrossSite } from "~/server/http/security.server";
 
 // What server.js needs besides the app and its fast path: startup and shutdown, the settings,
 // the Host check and timeouts, and in development a way to drop cached pages.
 export { config };
-export { closeIdleConnections, timeoutOptions } from "~/server/http-timeouts.server";
-export { forgetPages } from "~/server/page-cache.server";
-export { prepare, shutdown } from "~/server/startup.server";
-export { refuseBadHost, validHost } from "~/server/host.server";
+export { closeIdleConnections, timeoutOptions } from "~/server/http/http-timeouts.server";
+export { forgetPages } from "~/server/http/page-cache.server";
+export { prepare, shutdown } from "~/server/ops/startup.server";
+export { refuseBadHost, validHost } from "~/server/http/host.server";
 
 const development = import.meta.env.DEV;
 

@@ -3,7 +3,7 @@ import { AuthProvider } from "~/components/auth";
 import { ErrorBoundaryPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
-import { siteOrigin } from "~/server/site-origin.server";
+import { siteOrigin } from "~/server/http/site-origin.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "./styles/ui.css";

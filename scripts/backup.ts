@@ -1,6 +1,6 @@
 // `npm run backup -- <dir>`: a consistent snapshot of the database and photos, safe while the site runs.
-import { backup } from "~/server/backup.server";
-import { keepNewFilesPrivate } from "~/server/private-files.server";
+import { backup } from "~/server/ops/backup.server";
+import { keepNewFilesPrivate } from "~/server/storage/private-files.server";
 
 const target = process.argv[2];
 if (!target) {

@@ -2,10 +2,10 @@
 // on a new machine or after losing it. Stop the server and move the old database
 // aside first; a start with the setting does the same by itself when none is there.
 import fs from "node:fs";
-import { config } from "~/server/config.server";
-import { databaseFile, StartupError } from "~/server/db.server";
-import { keepNewFilesPrivate } from "~/server/private-files.server";
-import { restoreFromReplica } from "~/server/replication.server";
+import { config } from "~/server/core/config.server";
+import { databaseFile, StartupError } from "~/server/data/db.server";
+import { keepNewFilesPrivate } from "~/server/storage/private-files.server";
+import { restoreFromReplica } from "~/server/ops/replication.server";
 
 const { litestreamReplicaUrl } = config();
 if (!litestreamReplicaUrl) {

@@ -1,6 +1,6 @@
 // `npm run restore -- <dir>`: replaces the database and photos with a backup's. Stop the server first.
-import { restore } from "~/server/backup.server";
-import { keepNewFilesPrivate } from "~/server/private-files.server";
+import { restore } from "~/server/ops/backup.server";
+import { keepNewFilesPrivate } from "~/server/storage/private-files.server";
 
 const source = process.argv[2];
 if (!source) {

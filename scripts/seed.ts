@@ -3,11 +3,11 @@
 // A width of 4000 makes camera-sized photos, to measure pages as a real library loads.
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
-import { initDatabase } from "~/server/db.server";
-import { HttpError } from "~/server/http.server";
-import { createImage } from "~/server/image-store.server";
-import { keepNewFilesPrivate } from "~/server/private-files.server";
-import { ensureTmpDir, tmpPath } from "~/server/storage.server";
+import { initDatabase } from "~/server/data/db.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { createImage } from "~/server/photos/image-store.server";
+import { keepNewFilesPrivate } from "~/server/storage/private-files.server";
+import { ensureTmpDir, tmpPath } from "~/server/storage/storage.server";
 import { noisyPhoto } from "./noisy-photo";
 
 const count = Number(process.argv[2] ?? 60);

@@ -2,8 +2,8 @@
 // into the named store, checking each file, with a progress bar. Run it
 // again to resume or to pick up photos added meanwhile; then set STORAGE.
 import { SingleBar } from "cli-progress";
-import { keepNewFilesPrivate } from "~/server/private-files.server";
-import { migrateStorage, type MigrationTarget } from "~/server/storage-migrate.server";
+import { keepNewFilesPrivate } from "~/server/storage/private-files.server";
+import { migrateStorage, type MigrationTarget } from "~/server/storage/storage-migrate.server";
 
 const to = process.argv[process.argv.indexOf("--to") + 1];
 if (!process.argv.includes("--to") || (to !== "s3" && to !== "local")) {

@@ -1,8 +1,9 @@
-import { deleteAlbum, findAlbumRow, toAlbum, updateAlbum } from "~/server/albums.server";
-import { requireAdmin } from "~/server/auth.server";
-import { readJson } from "~/server/body.server";
-import { HttpError, jsonApi } from "~/server/http.server";
-import { parseAlbumId, parseAlbumInput } from "~/server/validation.server";
+import { deleteAlbum, findAlbumRow, toAlbum, updateAlbum } from "~/server/albums/albums.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { readJson } from "~/server/http/body.server";
+import { jsonApi } from "~/server/http/http.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { parseAlbumId, parseAlbumInput } from "~/server/http/validation.server";
 import type { Route } from "./+types/api.album.$id";
 
 const ALLOW = "GET, PUT, DELETE";

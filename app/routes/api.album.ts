@@ -1,8 +1,9 @@
-import { createAlbum, listAlbums } from "~/server/albums.server";
-import { requireAdmin } from "~/server/auth.server";
-import { readJson } from "~/server/body.server";
-import { HttpError, jsonApi } from "~/server/http.server";
-import { parseAlbumInput } from "~/server/validation.server";
+import { createAlbum, listAlbums } from "~/server/albums/albums.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { readJson } from "~/server/http/body.server";
+import { jsonApi } from "~/server/http/http.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { parseAlbumInput } from "~/server/http/validation.server";
 import type { Route } from "./+types/api.album";
 
 const ALLOW = "GET, POST";

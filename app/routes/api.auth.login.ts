@@ -1,7 +1,8 @@
-import { readJson } from "~/server/body.server";
-import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
-import { HttpError, jsonApi, methodNotAllowed } from "~/server/http.server";
-import { login } from "~/server/login.server";
+import { readJson } from "~/server/http/body.server";
+import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
+import { jsonApi, methodNotAllowed } from "~/server/http/http.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { login } from "~/server/auth/login.server";
 import type { Route } from "./+types/api.auth.login";
 
 export const action = jsonApi(async ({ request, context }: Route.ActionArgs) => {

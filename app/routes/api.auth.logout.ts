@@ -1,5 +1,6 @@
-import { logout } from "~/server/auth.server";
-import { HttpError, jsonApi, methodNotAllowed } from "~/server/http.server";
+import { logout } from "~/server/auth/auth.server";
+import { jsonApi, methodNotAllowed } from "~/server/http/http.server";
+import { HttpError } from "~/server/core/http-error.server";
 import type { Route } from "./+types/api.auth.logout";
 
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {

@@ -1,6 +1,6 @@
-import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
-import { isAdmin } from "~/server/auth.server";
-import { jsonApi, methodNotAllowed } from "~/server/http.server";
+import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
+import { isAdmin } from "~/server/auth/auth.server";
+import { jsonApi, methodNotAllowed } from "~/server/http/http.server";
 import type { Route } from "./+types/api.auth.validate";
 
 export const loader = jsonApi(

@@ -1,9 +1,10 @@
-import { requireAdmin } from "~/server/auth.server";
-import { readJson } from "~/server/body.server";
-import { HttpError, jsonApi } from "~/server/http.server";
-import { deleteImage, updateImage } from "~/server/image-store.server";
-import { getImage } from "~/server/images.server";
-import { parseAlbumIds, parseImageId, parseImageText } from "~/server/validation.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { readJson } from "~/server/http/body.server";
+import { jsonApi } from "~/server/http/http.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { deleteImage, updateImage } from "~/server/photos/image-store.server";
+import { getImage } from "~/server/photos/images.server";
+import { parseAlbumIds, parseImageId, parseImageText } from "~/server/http/validation.server";
 import type { Route } from "./+types/api.image.$id";
 
 const ALLOW = "GET, PUT, DELETE";

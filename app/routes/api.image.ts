@@ -1,9 +1,10 @@
-import { findAlbumRow } from "~/server/albums.server";
-import { requireAdmin } from "~/server/auth.server";
-import { HttpError, jsonApi } from "~/server/http.server";
-import { uploadImages } from "~/server/image-upload.server";
-import { listImages } from "~/server/images.server";
-import { parseListQuery } from "~/server/validation.server";
+import { findAlbumRow } from "~/server/albums/albums.server";
+import { requireAdmin } from "~/server/auth/auth.server";
+import { jsonApi } from "~/server/http/http.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { uploadImages } from "~/server/photos/image-upload.server";
+import { listImages } from "~/server/photos/images.server";
+import { parseListQuery } from "~/server/http/validation.server";
 import type { Route } from "./+types/api.image";
 
 const ALLOW = "GET, POST";

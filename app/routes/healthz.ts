@@ -1,5 +1,5 @@
-import { checkHealth } from "~/server/health.server";
-import { methodNotAllowed } from "~/server/http.server";
+import { checkHealth } from "~/server/ops/health.server";
+import { methodNotAllowed } from "~/server/http/http.server";
 
 export async function loader() {
   const { ok, ...parts } = await checkHealth();

@@ -9,7 +9,7 @@ import { owner } from "~/content/owner";
 import { projects } from "~/content/projects";
 import { parseHomeTab, PREVIEW_COUNT } from "~/lib/home";
 import { pageMeta } from "~/lib/seo";
-import { randomImages } from "~/server/images.server";
+import { randomImages } from "~/server/photos/images.server";
 import "~/styles/home.css";
 import type { Route } from "./+types/home";
 

@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 import { GALLERY_PATH } from "~/lib/paths";
-import { logout } from "~/server/auth.server";
-import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
-import { HttpError, jsonApi, methodNotAllowed } from "~/server/http.server";
+import { logout } from "~/server/auth/auth.server";
+import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
+import { jsonApi, methodNotAllowed } from "~/server/http/http.server";
+import { HttpError } from "~/server/core/http-error.server";
 import type { Route } from "./+types/photography.admin.logout";
 
 /** The dashboard's Logout: ends the session, clears its cookie and goes to the gallery. */

@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
 import { MAX_FORM_FILES } from "~/lib/limits";
 import { ADMIN_PATH } from "~/lib/paths";
-import { requireAdminPage } from "~/server/auth.server";
-import { PRIVATE_NO_STORE } from "~/server/cache-policy.server";
-import { HttpError, jsonApi, methodNotAllowed } from "~/server/http.server";
-import { uploadImages } from "~/server/image-upload.server";
-import { summarizeUpload, uploadReportCookie, type UploadReport } from "~/server/upload-report.server";
+import { requireAdminPage } from "~/server/auth/auth.server";
+import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
+import { jsonApi, methodNotAllowed } from "~/server/http/http.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { uploadImages } from "~/server/photos/image-upload.server";
+import { summarizeUpload, uploadReportCookie, type UploadReport } from "~/server/photos/upload-report.server";
 import type { Route } from "./+types/photography.admin.upload";
 
 /**

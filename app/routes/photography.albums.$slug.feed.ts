@@ -1,10 +1,10 @@
 import { albumFeedPath, albumPath } from "~/lib/paths";
 import { pageTitle } from "~/lib/seo";
-import { albumBySlug } from "~/server/albums.server";
-import { atomFeed, FEED_SIZE, feedResponse } from "~/server/feed.server";
-import { HttpError } from "~/server/http.server";
-import { newestImageRows } from "~/server/images.server";
-import { siteOrigin } from "~/server/site-origin.server";
+import { albumBySlug } from "~/server/albums/albums.server";
+import { atomFeed, FEED_SIZE, feedResponse } from "~/server/photos/feed.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { newestImageRows } from "~/server/photos/images.server";
+import { siteOrigin } from "~/server/http/site-origin.server";
 import type { Route } from "./+types/photography.albums.$slug.feed";
 
 export function loader({ request, params }: Route.LoaderArgs) {

@@ -10,11 +10,11 @@ import { owner } from "~/content/owner";
 import { onlyViewerChanged, viewerImageId } from "~/lib/gallery-url";
 import { albumFeedPath, albumPath, ALBUMS_PATH, isScriptRequest } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
-import { ALBUM_INTENTS, albumAction } from "~/server/album-page.server";
-import { albumBySlug, toAlbum } from "~/server/albums.server";
-import { requireAdminPage } from "~/server/auth.server";
-import { galleryAction, loadGalleryPage } from "~/server/gallery-page.server";
-import { pageError } from "~/server/http.server";
+import { ALBUM_INTENTS, albumAction } from "~/routes/gallery/album-page.server";
+import { albumBySlug, toAlbum } from "~/server/albums/albums.server";
+import { requireAdminPage } from "~/server/auth/auth.server";
+import { galleryAction, loadGalleryPage } from "~/routes/gallery/gallery-page.server";
+import { pageError } from "~/server/http/http.server";
 import type { Route } from "./+types/photography.albums.$slug";
 import "~/styles/albums.css";
 

@@ -6,10 +6,10 @@ import { Button } from "~/components/ui/button";
 import { owner } from "~/content/owner";
 import { ALBUMS_PATH, GALLERY_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
-import { albumAction } from "~/server/album-page.server";
-import { listAlbums } from "~/server/albums.server";
-import { isAdmin, requireAdminPage } from "~/server/auth.server";
-import { pageError } from "~/server/http.server";
+import { albumAction } from "~/routes/gallery/album-page.server";
+import { listAlbums } from "~/server/albums/albums.server";
+import { isAdmin, requireAdminPage } from "~/server/auth/auth.server";
+import { pageError } from "~/server/http/http.server";
 import type { Route } from "./+types/photography.albums";
 import "~/styles/albums.css";
 

@@ -1,9 +1,9 @@
 import { owner } from "~/content/owner";
 import { GALLERY_FEED_PATH, GALLERY_PATH } from "~/lib/paths";
 import { pageTitle } from "~/lib/seo";
-import { atomFeed, FEED_SIZE, feedResponse } from "~/server/feed.server";
-import { newestImageRows } from "~/server/images.server";
-import { siteOrigin } from "~/server/site-origin.server";
+import { atomFeed, FEED_SIZE, feedResponse } from "~/server/photos/feed.server";
+import { newestImageRows } from "~/server/photos/images.server";
+import { siteOrigin } from "~/server/http/site-origin.server";
 import type { Route } from "./+types/photography.feed";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -8,8 +8,8 @@ import { owner } from "~/content/owner";
 import { onlyViewerChanged, viewerImageId } from "~/lib/gallery-url";
 import { ALBUMS_PATH, GALLERY_FEED_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
-import { galleryAction, loadGalleryPage } from "~/server/gallery-page.server";
-import { pageError } from "~/server/http.server";
+import { galleryAction, loadGalleryPage } from "~/routes/gallery/gallery-page.server";
+import { pageError } from "~/server/http/http.server";
 import type { Route } from "./+types/photography";
 
 export async function loader({ request }: Route.LoaderArgs) {

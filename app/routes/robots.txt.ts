@@ -1,6 +1,6 @@
 import { href } from "react-router";
 import { ADMIN_PATH } from "~/lib/paths";
-import { siteOrigin } from "~/server/site-origin.server";
+import { siteOrigin } from "~/server/http/site-origin.server";
 
 export function loader({ request }: { request: Request }) {
   const origin = siteOrigin(request);

@@ -1,9 +1,9 @@
 import { href } from "react-router";
 import { homeHref } from "~/lib/home";
 import { albumPath, ALBUMS_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
-import { albumSlugs } from "~/server/albums.server";
-import { siteOrigin } from "~/server/site-origin.server";
-import { escapeXml } from "~/server/xml.server";
+import { albumSlugs } from "~/server/albums/albums.server";
+import { siteOrigin } from "~/server/http/site-origin.server";
+import { escapeXml } from "~/server/http/xml.server";
 
 const PATHS = [
   HOME_PATH,

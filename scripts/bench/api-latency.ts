@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "~/server/db.server";
+import { openDatabase } from "~/server/data/db.server";
 import { startServer } from "../../tests/support/server";
 import { median, percentile, type Row } from "./util";
 

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { decodeHeic } from "~/server/heic.server";
+import { decodeHeic } from "~/server/photos/heic.server";
 import { noisyPhoto } from "../noisy-photo";
 import { hasCommand, median, timeMs, type Row } from "./util";
 

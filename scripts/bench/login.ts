@@ -1,6 +1,6 @@
 import { fromIp, postLogin } from "../../tests/support/logins";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer } from "../../tests/support/server";
-import { DEFAULT_HASH_POOL } from "~/server/hash-pool.server";
+import { DEFAULT_HASH_POOL } from "~/server/auth/hash-pool.server";
 import { median, percentile, type Row } from "./util";
 
 const CLIENTS = 20;

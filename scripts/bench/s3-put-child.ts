@@ -1,8 +1,8 @@
 // Run by bench/s3.ts in a process of its own, so that only the upload's memory is
 // measured: puts BENCH_DIR (a 500 MB original) into the bucket and prints its RSS growth.
 import fs from "node:fs";
-import { createS3Store } from "~/server/s3-store.server";
-import type { S3Settings } from "~/server/storage-config.server";
+import { createS3Store } from "~/server/storage/s3-store.server";
+import type { S3Settings } from "~/server/core/storage-config.server";
 
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync("/proc/self/status", "utf8"))![1]) * 1024;
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { AVIF_MAX_WIDTH, processImage, variantWidthsFor } from "~/server/image-processing.server";
+import { AVIF_MAX_WIDTH, processImage, variantWidthsFor } from "~/server/photos/image-processing.server";
 import sharp from "sharp";
 import { noisyPhoto } from "../noisy-photo";
 import { hasCommand, median, timeMs, type Row } from "./util";

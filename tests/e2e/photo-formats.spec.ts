@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import type { Image, ImagePage } from "~/lib/image";
-import { iccDescription } from "~/server/colour-profile.server";
+import { iccDescription } from "~/server/photos/colour-profile.server";
 import { ROOT } from "../support/server";
 import { expect, openDashboard, test } from "./fixtures";
 

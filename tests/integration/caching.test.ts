@@ -7,7 +7,7 @@
 // media stay immutable.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
-import { SHARED_CACHE_CONTROL } from "~/server/cache-policy.server";
+import { SHARED_CACHE_CONTROL } from "~/server/http/cache-policy.server";
 import { rawGet } from "../support/conditional";
 import { makeJpeg, uploadImage } from "../support/images";
 import { loginAdmin, startServer, type TestServer } from "../support/server";

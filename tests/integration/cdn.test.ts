@@ -4,7 +4,7 @@
 // shows through within the shared max-age.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
-import { SHARED_MAX_AGE_S } from "~/server/cache-policy.server";
+import { SHARED_MAX_AGE_S } from "~/server/http/cache-policy.server";
 import { makeJpeg, uploadImage } from "../support/images";
 import { findNginx, reachedOrigin, startCachingProxy, type CachingProxy } from "../support/nginx";
 import { loginAdmin, startServer, type TestServer } from "../support/server";

@@ -8,9 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalStore } from "~/server/local-store.server";
-import { newStorageKey, type PhotoStore } from "~/server/photo-store.server";
-import { createS3Client, createS3Store } from "~/server/s3-store.server";
+import { createLocalStore } from "~/server/storage/local-store.server";
+import { newStorageKey, type PhotoStore } from "~/server/storage/photo-store.server";
+import { createS3Client, createS3Store } from "~/server/storage/s3-store.server";
 import { startTestBucket, type TestBucket } from "../support/s3";
 
 const MB = 1024 * 1024;

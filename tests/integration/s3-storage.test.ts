@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { buffer } from "node:stream/consumers";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
-import { createS3Store } from "~/server/s3-store.server";
+import { createS3Store } from "~/server/storage/s3-store.server";
 import { rawGet } from "../support/conditional";
 import { makeJpeg, noisyJpeg, uploadImage } from "../support/images";
 import { imageRowCount, queryDb, storageKeyOf, tmpEntries, variantUrls } from "../support/inspect";

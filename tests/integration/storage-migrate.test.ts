@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
-import { createS3Store } from "~/server/s3-store.server";
+import { createS3Store } from "~/server/storage/s3-store.server";
 import { allImages, makeJpeg, uploadImage } from "../support/images";
 import { queryDb, variantUrls } from "../support/inspect";
 import { externalEndpoint, startTestBucket, type TestBucket } from "../support/s3";

@@ -4,7 +4,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
-import { iccDescription } from "~/server/colour-profile.server";
+import { iccDescription } from "~/server/photos/colour-profile.server";
 import { uploadImage } from "../support/images";
 import { variantUrls } from "../support/inspect";
 import { loginAdmin, startServer, type TestServer } from "../support/server";

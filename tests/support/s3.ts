@@ -6,8 +6,8 @@ import type { Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import { createS3Client } from "~/server/s3-store.server";
-import type { S3Settings } from "~/server/storage-config.server";
+import { createS3Client } from "~/server/storage/s3-store.server";
+import type { S3Settings } from "~/server/core/storage-config.server";
 
 /**
  * A real S3-protocol server for the tests: s3rver, on a free port, in this

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
-import { photoFiles } from "~/server/photo-store.server";
+import { photoFiles } from "~/server/storage/photo-store.server";
 
 export interface Dirs {
   dataDir: string;

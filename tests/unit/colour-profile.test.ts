@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { iccDescription, isWideGamut } from "~/server/colour-profile.server";
+import { iccDescription, isWideGamut } from "~/server/photos/colour-profile.server";
 
 async function profileOf(profile: "p3" | "srgb" | "cmyk"): Promise<Buffer | undefined> {
   const channels = profile === "cmyk" ? 4 : 3;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BCRYPT_COST, ConfigError, parseConfig } from "~/server/config.server";
+import { BCRYPT_COST, ConfigError, parseConfig } from "~/server/core/config.server";
 
 describe("TEST_BCRYPT_COST (test-only)", () => {
   it("defaults to the production cost, also when set empty", () => {

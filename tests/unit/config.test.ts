@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "~/server/config.server";
+import { ConfigError, parseConfig } from "~/server/core/config.server";
 
 const cwd = "/srv/site";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { cameraName, exifLine, formatExposureTime, takenDate } from "~/lib/exif";
-import { exifJson, readCameraDetails, takenAtJson } from "~/server/exif.server";
+import { exifJson, readCameraDetails, takenAtJson } from "~/server/photos/exif.server";
 import { CAMERA_EXIF, CAMERA_JPEG, CAMERA_LINE } from "../support/camera";
 
 describe("camera details as shown", () => {

@@ -1,6 +1,6 @@
 import bcrypt from "bcryptjs";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHashPool, HashPoolBusyError, HashPoolClosedError, type HashPool } from "~/server/hash-pool.server";
+import { createHashPool, HashPoolBusyError, HashPoolClosedError, type HashPool } from "~/server/auth/hash-pool.server";
 
 let pool: HashPool | undefined;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { HttpError, jsonApi, pageError } from "~/server/http.server";
+import { jsonApi, pageError } from "~/server/http/http.server";
+import { HttpError } from "~/server/core/http-error.server";
 
 describe("HttpError", () => {
   it("answers as JSON { message, ...extra } with its status and headers", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VARIANT_WIDTHS, variantWidthsFor } from "~/server/image-processing.server";
+import { VARIANT_WIDTHS, variantWidthsFor } from "~/server/photos/image-processing.server";
 
 describe("variantWidthsFor", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "~/server/config.server";
+import { ConfigError, parseConfig } from "~/server/core/config.server";
 
 const publicUrl = (value: string | undefined) => parseConfig({ PUBLIC_URL: value }, "/srv/site").publicUrl;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "~/server/config.server";
+import { ConfigError, parseConfig } from "~/server/core/config.server";
 
 const replicaUrl = (value: string | undefined) => parseConfig({ LITESTREAM_REPLICA_URL: value }).litestreamReplicaUrl;
 

@@ -1,6 +1,6 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
-import { logRequestError, requestId } from "~/server/request-errors.server";
+import { logRequestError, requestId } from "~/server/http/request-errors.server";
 
 function logged(error: unknown, request: Request): string[] {
   const lines: string[] = [];

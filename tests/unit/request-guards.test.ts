@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "~/server/config.server";
-import { validHost } from "~/server/host.server";
+import { ConfigError, parseConfig } from "~/server/core/config.server";
+import { validHost } from "~/server/http/host.server";
 
 const request = (headers: IncomingMessage["headers"]) => ({ headers }) as IncomingMessage;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/server/security.server";
+import { safeRedirect } from "~/server/http/security.server";
 
 describe("safeRedirect encodes what a Location header cannot carry", () => {
   it.each([

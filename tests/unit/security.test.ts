@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertSameOrigin, safeRedirect } from "~/server/security.server";
+import { assertSameOrigin, safeRedirect } from "~/server/http/security.server";
 
 describe("safeRedirect", () => {
   it.each(["/photography/admin", "/", "/photography?page=2&sort=name#top", "/foo-bar"])("keeps %s", (target) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createThrottle, LOGIN_LIMITS, type Attempt } from "~/server/throttle.server";
+import { createThrottle, LOGIN_LIMITS, type Attempt } from "~/server/auth/throttle.server";
 
 const T0 = 1_700_000_000_000;
 const K = ["ip:203.0.113.1", "user:admin"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
-import { HttpError } from "~/server/http.server";
+import { HttpError } from "~/server/core/http-error.server";
 import {
   cleanFilename,
   decodeCursor,
@@ -10,7 +10,7 @@ import {
   parseListQuery,
   parseRandomCount,
   type Cursor,
-} from "~/server/validation.server";
+} from "~/server/http/validation.server";
 
 /** Runs `fn`, expecting it to throw an HttpError; returns its status and message. */
 async function rejection(fn: () => unknown): Promise<{ status: number; message: string }> {

@@ -1,0 +1,104 @@
+/**
+ * The gallery page's loader and the viewer's forms, shared by the whole
+ * gallery (/photography) and each album's page: they differ only in the album
+ * the list is limited to.
+ */
+import { data, redirect } from "react-router";
+import { listPosition } from "~/lib/gallery-url";
+import { albumChoices, updateAlbum } from "~/server/albums/albums.server";
+import { isAdmin, requireAdminPage } from "~/server/auth/auth.server";
+import { readForm } from "~/server/http/body.server";
+import { config } from "~/server/core/config.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { deleteImage, updateImage } from "~/server/photos/image-store.server";
+import { getImage, listImages, neighbours } from "~/server/photos/images.server";
+import type { AlbumRow } from "~/server/data/schema";
+import { safeRedirect } from "~/server/http/security.server";
+import { parseAlbumIds, parseImageId, parseImageText, parseListQuery } from "~/server/http/validation.server";
+
+/** The list's page, the admin's state and, for `?image=`, the photo with its neighbours in this list; `extra` goes along. */
+export async function loadGalleryPage<Extra extends object>(request: Request, album?: AlbumRow, extra?: Extra) {
+  const url = new URL(request.url);
+  const position = listPosition(url.searchParams);
+  const query = { ...parseListQuery(new URLSearchParams(position)), albumId: album?.id };
+  const admin = await isAdmin(request);
+  const shown = {
+    page: listImages(query),
+    position,
+    admin,
+    showExif: config().showExif,
+    albums: admin ? albumChoices() : [],
+    ...(extra as Extra),
+  };
+  const imageParam = url.searchParams.get("image");
+  if (imageParam === null) return { ...shown, viewer: null, missing: null };
+  try {
+    const id = parseImageId(imageParam);
+    const image = getImage(id);
+    if (album && !image.albumIds.includes(album.id)) {
+      throw new HttpError(404, `The photo with id ${id} is not in the album ${album.name}`);
+    }
+    const viewer = { image, ...neighbours(id, query.sortField, query.sortOrder, album?.id) };
+    return { ...shown, viewer, missing: null };
+  } catch (error) {
+    // A link to a photo that is gone: the gallery itself, saying so, with the link's status.
+    if (!(error instanceof HttpError)) throw error;
+    return data({ ...shown, viewer: null, missing: error.message }, { status: error.status });
+  }
+}
+
+function formText(form: FormData | undefined, name: string): string | undefined {
+  const value = form?.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The viewer's forms: the same server calls as PUT and DELETE /api/image/:id and PUT /api/album/:id. */
+async function applyIntent(form: FormData, album: AlbumRow | undefined) {
+  const id = parseImageId(formText(form, "id"));
+  switch (form.get("intent")) {
+    case "update": {
+      const text = parseImageText({ name: formText(form, "name"), description: formText(form, "description") });
+      const albumIds = form.has("albumsShown") ? parseAlbumIds(form.getAll("albumIds")) : undefined;
+      return { intent: "update" as const, image: updateImage(id, text, albumIds) };
+    }
+    case "delete":
+      await deleteImage(id);
+      return { intent: "delete" as const, id };
+    case "cover":
+      if (!album) throw new HttpError(400, "A cover is chosen on the album's page");
+      updateAlbum(album.id, { coverId: id });
+      return { intent: "cover" as const, id };
+    default:
+      throw new HttpError(400, "intent must be update, delete or cover");
+  }
+}
+
+/**
+ * Without JavaScript the forms carry redirectTo and are sent back to the
+ * photo; the page's script leaves it out and gets the result as data. A
+ * refusal is shown in place, the typed values kept.
+ */
+export async function galleryAction(request: Request, fallbackPath: string, album?: AlbumRow) {
+  let form: FormData | undefined;
+  try {
+    await requireAdminPage(request);
+    form = await readForm(request);
+    const result = await applyIntent(form, album);
+    const redirectTo = form.get("redirectTo");
+    if (redirectTo !== null) return redirect(safeRedirect(redirectTo, fallbackPath), 303);
+    return { ok: true as const, ...result };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const id = Number(formText(form, "id"));
+    const name = formText(form, "name");
+    const failure = {
+      ok: false as const,
+      id: Number.isSafeInteger(id) ? id : null,
+      message: error.message,
+      /** The session ended under the page's script: the message links to the login form. */
+      sessionEnded: error.status === 401,
+      values: name === undefined ? undefined : { name, description: formText(form, "description") ?? "" },
+    };
+    return data(failure, { status: error.status });
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * A refusal with its HTTP status, thrown by server functions of every floor.
+ * API routes turn it into the JSON answer `{ message, ...extra }`
+ * (`toResponse`, through `jsonApi`), page actions into an inline message,
+ * page loaders into the error page (`pageError`).
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Any other fields of the JSON answer, such as the existing id of a duplicate. */
+    readonly extra: Record<string, unknown> = {},
+    /** Such as Retry-After or Allow. */
+    readonly headers?: HeadersInit,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+
+  toResponse(): Response {
+    return Response.json({ message: this.message, ...this.extra }, { status: this.status, headers: this.headers });
+  }
+}

@@ -1,0 +1,45 @@
+import crypto from "node:crypto";
+import { config } from "~/server/core/config.server";
+
+/**
+ * Scripts need this response's nonce; styles may be inline (style attributes
+ * for aspect ratios and placeholders); images may come from MEDIA_BASE_URL.
+ */
+function contentSecurityPolicy(nonce: string): string {
+  const { mediaBaseUrl } = config();
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${mediaBaseUrl ? ` ${new URL(mediaBaseUrl).origin}` : ""}`,
+    "media-src 'self'",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
+ * Vite's development client injects inline scripts, so the policy applies to builds only.
+ * `import.meta.env` exists only where Vite loads the module: the scripts run by tsx
+ * (seed, bench) import this through the image store and must not fail on it.
+ */
+const withPolicy = !import.meta.env?.DEV;
+
+export function newNonce(): string {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+/** The headers every response carries (pages, API, media); `nonce` is the response's own. */
+export function securityHeaders(nonce: string, secure: boolean): Record<string, string> {
+  return {
+    ...(withPolicy ? { "Content-Security-Policy": contentSecurityPolicy(nonce) } : {}),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    ...(secure ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}

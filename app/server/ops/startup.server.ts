@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import { ensureAdmin } from "~/server/auth/auth.server";
+import { config } from "~/server/core/config.server";
+import { closeDatabase, initDatabase, StartupError } from "~/server/data/db.server";
+import { allStorageKeys } from "~/server/photos/images.server";
+import { closePasswordWorkers } from "~/server/auth/password.server";
+import { keepNewFilesPrivate, makeSitePrivate } from "~/server/storage/private-files.server";
+import { restoreFromReplica, startReplication, stopReplication } from "./replication.server";
+import { emptyTmpDir, ensureTmpDir, photoStore, tmpPath } from "~/server/storage/storage.server";
+import { sweepPendingObjects } from "~/server/storage/storage-sweep.server";
+
+let prepared: Promise<void> | undefined;
+
+function assertWritable(dir: string, name: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch {
+    throw new StartupError(`${name} (${dir}) is not writable by this process.`);
+  }
+}
+
+/** Why a call failed, in a few words: a refused connection's message is empty, its code is not. */
+function reason(error: unknown): string {
+  const { message, code, name } = error as { message?: string; code?: string; name?: string };
+  return [name !== "Error" ? name : undefined, message || code].filter(Boolean).join(": ") || String(error);
+}
+
+/** Uploads arrive in tmp/ and photos go on into the store: either refusing a file stops the start, in one line. */
+async function checkStorage(): Promise<void> {
+  const probe = tmpPath(".probe");
+  try {
+    await fsp.writeFile(probe, "ok");
+    await fsp.rm(probe);
+  } catch {
+    throw new StartupError(`UPLOADS_DIR (${config().uploadsDir}) is not writable by this process.`);
+  }
+  const store = photoStore();
+  try {
+    await store.probe();
+  } catch (error) {
+    throw new StartupError(`Cannot store photos in ${store.description}: ${reason(error)}`);
+  }
+}
+
+/**
+ * What a crash or an outage left: uploads in tmp/, objects in the journal
+ * (storage-sweep.server.ts) and, on the local disk where listing is cheap,
+ * any folder without a row. A bucket is not listed at each start: it can hold
+ * millions of objects, and the journal names every key that can be an orphan.
+ */
+async function sweep(log: (line: string) => void): Promise<void> {
+  const tmp = await emptyTmpDir();
+  const { removed, left } = await sweepPendingObjects();
+  let orphans = 0;
+  if (config().storage.kind === "local") {
+    const known = allStorageKeys();
+    for (const key of await photoStore().keys()) {
+      if (known.has(key)) continue;
+      await photoStore().remove(key);
+      orphans++;
+    }
+  }
+  if (tmp || removed || orphans) {
+    log(`Removed ${tmp} unfinished uploads and ${removed + orphans} orphan image folders.`);
+  }
+  if (left) log(`The files of ${left} deleted photos could not be removed yet; they are retried.`);
+}
+
+/** Everything that must hold before the server listens; safe to call more than once. */
+export function prepare(log: (line: string) => void = console.log): Promise<void> {
+  prepared ??= (async () => {
+    keepNewFilesPrivate();
+    const { dataDir, uploadsDir } = config();
+    assertWritable(dataDir, "DATA_DIR");
+    assertWritable(uploadsDir, "UPLOADS_DIR");
+    ensureTmpDir();
+    await checkStorage();
+    const { litestreamReplicaUrl } = config();
+    if (litestreamReplicaUrl && restoreFromReplica(litestreamReplicaUrl))
+      log(`Restored the database from the replica at ${litestreamReplicaUrl}.`);
+    initDatabase();
+    if (litestreamReplicaUrl) startReplication(litestreamReplicaUrl, log);
+    await ensureAdmin(log);
+    await sweep(log);
+    const { changed, failures } = makeSitePrivate();
+    if (changed) log(`Made ${changed} files and folders readable by this user only.`);
+    for (const failure of failures) log(`Left as it is, its mode cannot be changed: ${failure}`);
+  })();
+  return prepared;
+}
+
+/**
+ * After the last request: server.js exits once this resolves, so the workers'
+ * termination need not be awaited; Litestream's last upload of the WAL is.
+ */
+export async function shutdown(): Promise<void> {
+  closeDatabase();
+  void closePasswordWorkers();
+  await stopReplication();
+}

@@ -1,0 +1,157 @@
+import fsp from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
+import { isWideGamut } from "./colour-profile.server";
+import { decodeHeic } from "./heic.server";
+import { HttpError } from "~/server/core/http-error.server";
+
+// No cache: every image is read once, and the cache would only grow the heap.
+sharp.cache(false);
+
+const MAX_PIXELS = 100_000_000;
+/** Variant widths; an image gets those below its own width plus its own width (capped at the largest). */
+export const VARIANT_WIDTHS: readonly number[] = [320, 480, 640, 800, 960, 1280, 1920, 2560];
+/** AVIF is slow to encode, so only the small variants that make up most page weight get it. */
+export const AVIF_MAX_WIDTH = 960;
+const PLACEHOLDER_WIDTH = 16;
+
+const ACCEPTED: Record<string, string> = {
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  tiff: "image/tiff",
+};
+export const ACCEPTED_TYPES_TEXT = "JPEG, PNG, WebP, AVIF, HEIC, GIF or TIFF";
+
+interface ProcessedImage {
+  mimeType: string;
+  width: number;
+  height: number;
+  variantWidths: number[];
+  avifWidths: number[];
+  placeholder: string;
+}
+
+function notAnImage(): HttpError {
+  return new HttpError(415, `The file is not a supported image. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
+}
+
+export function variantWidthsFor(width: number): number[] {
+  const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
+  const widths = VARIANT_WIDTHS.filter((w) => w < width);
+  const top = Math.min(width, largest);
+  if (!widths.includes(top)) widths.push(top);
+  return widths;
+}
+
+/** The content decides the type: returns the MIME type or throws a 415/413 HttpError. */
+interface Inspected {
+  mimeType: string;
+  width: number;
+  height: number;
+  icc?: Buffer;
+  /** HEIF with HEVC (iPhone HEIC): sharp reads its header, heic.server.ts decodes it. */
+  hevc: boolean;
+}
+
+async function inspect(source: string): Promise<Inspected> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(source, { limitInputPixels: false }).metadata();
+  } catch {
+    throw notAnImage();
+  }
+  const hevc = metadata.format === "heif" && metadata.compression === "hevc";
+  const format = metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format;
+  const mimeType = hevc ? "image/heic" : format === "avif" ? "image/avif" : ACCEPTED[format ?? ""];
+  if (!mimeType || !metadata.width || !metadata.height) throw notAnImage();
+  if (metadata.width * metadata.height > MAX_PIXELS) {
+    throw new HttpError(
+      413,
+      `The image has too many pixels: at most ${MAX_PIXELS / 1_000_000} megapixels are accepted.`,
+    );
+  }
+  const width = metadata.autoOrient?.width ?? metadata.width;
+  const height = metadata.autoOrient?.height ?? metadata.height;
+  return { mimeType, width, height, icc: metadata.icc, hevc };
+}
+
+/** Variants are made from one decoded master: raw sRGB pixels, or for a wide-gamut photo P3 pixels with their profile. */
+interface Master {
+  input: Buffer;
+  options: SharpOptions;
+  /** Keeps P3 pixels P3 (sharp would take untagged pixels for sRGB, or convert tagged ones to it). */
+  keepProfile: boolean;
+}
+
+/** The upload as sharp reads it, upright: the file itself, or an HEIC's pixels decoded beside sharp. */
+async function uprightSource(source: string, hevc: boolean): Promise<Sharp> {
+  if (!hevc) return sharp(source, { limitInputPixels: MAX_PIXELS, failOn: "error" }).autoOrient();
+  const { data, width, height } = await decodeHeic(source);
+  return sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_PIXELS }).removeAlpha();
+}
+
+async function decodeMaster(source: string, largest: number, wide: boolean, hevc: boolean): Promise<Master> {
+  try {
+    const pipeline = (await uprightSource(source, hevc)).resize({ width: largest, withoutEnlargement: true });
+    if (wide) {
+      // Raw pixels cannot carry a profile: an uncompressed TIFF holds the P3 pixels and says they are P3.
+      const input = await pipeline.withIccProfile("p3").tiff({ compression: "none" }).toBuffer();
+      return { input, options: {}, keepProfile: true };
+    }
+    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+    return {
+      input: data,
+      options: { raw: { width: info.width, height: info.height, channels: info.channels } },
+      keepProfile: false,
+    };
+  } catch {
+    // Truncated or corrupt pixel data: the header looked fine, the content is not.
+    throw notAnImage();
+  }
+}
+
+/**
+ * Decodes the upload once (rotated upright, metadata dropped: sharp writes none
+ * unless asked, and only a wide-gamut photo's variants carry a profile, P3),
+ * then writes every variant and the placeholder into `outDir`.
+ */
+export async function processImage(source: string, outDir: string): Promise<ProcessedImage> {
+  const { mimeType, width, height, icc, hevc } = await inspect(source);
+  const variantWidths = variantWidthsFor(width);
+  const largest = variantWidths[variantWidths.length - 1]!;
+
+  // An HEIC's decoded pixels come without its profile: they are taken as sRGB (see the README).
+  const master = await decodeMaster(source, largest, !hevc && isWideGamut(icc), hevc);
+  const resized = (w: number) => sharp(master.input, master.options).resize({ width: w });
+  const fromMaster = (w: number) => (master.keepProfile ? resized(w).keepIccProfile() : resized(w));
+
+  const avifWidths = variantWidths.filter((w) => w <= AVIF_MAX_WIDTH);
+  await Promise.all([
+    ...variantWidths.map((w) =>
+      fromMaster(w)
+        .webp({ quality: 78, effort: 3 })
+        .toFile(path.join(outDir, `w${w}.webp`)),
+    ),
+    ...avifWidths.map((w) =>
+      fromMaster(w)
+        .avif({ quality: 55, effort: 2 })
+        .toFile(path.join(outDir, `w${w}.avif`)),
+    ),
+  ]);
+  // sRGB and untagged: a profile would outweigh the 16 px placeholder itself.
+  const tiny = await resized(PLACEHOLDER_WIDTH).blur(1).webp({ quality: 40 }).toBuffer();
+  return {
+    mimeType,
+    width,
+    height,
+    variantWidths,
+    avifWidths,
+    placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
+  };
+}
+
+export async function moveOriginal(source: string, outDir: string): Promise<void> {
+  await fsp.rename(source, path.join(outDir, "original"));
+}

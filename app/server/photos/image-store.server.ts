@@ -1,0 +1,188 @@
+/**
+ * Writing photos: a new upload becomes its folder of variants and its row, an
+ * edit changes the row, a delete removes both. Never a file without its row
+ * or a row without its files.
+ */
+import { eq } from "drizzle-orm";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import type { Image } from "~/lib/image";
+import { setImageAlbums } from "~/server/albums/albums.server";
+import { db } from "~/server/data/db.server";
+import { readCameraDetails } from "./exif.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage } from "./image-processing.server";
+import { toImage } from "./images.server";
+import { forgetVariants } from "~/server/http/media.server";
+import { newStorageKey } from "~/server/storage/photo-store.server";
+import { images } from "~/server/data/schema";
+import {
+  photoStore,
+  storageError,
+  storageUnavailable,
+  storageWritable,
+  tmpPath,
+} from "~/server/storage/storage.server";
+import {
+  clearPending,
+  doneStoring,
+  markForRemoval,
+  removeObjects,
+  retryPendingSoon,
+  startStoring,
+} from "~/server/storage/storage-sweep.server";
+import type { UploadedFile } from "./upload.server";
+
+function duplicateOf(id: number): HttpError {
+  return new HttpError(409, `This image was already uploaded (image ${id}).`, { id });
+}
+
+/** Two heavy sharp jobs at once at most, so concurrent uploads cannot exhaust memory. */
+const MAX_CONCURRENT_PROCESSING = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withProcessingSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_PROCESSING) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await task();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const file of await fsp.readdir(dir)) total += (await fsp.stat(path.join(dir, file))).size;
+  return total;
+}
+
+/**
+ * Stores one uploaded file: checks it, writes its variants into a temp folder,
+ * stores the folder's files under a new key, then inserts the row. The key is
+ * journalled first (storage-sweep.server.ts), so objects a failure or a crash
+ * leaves behind are removed. The temp upload is always consumed.
+ */
+export async function createImage(
+  file: UploadedFile,
+  text: { name: string; description: string },
+  albumIds: number[] = [],
+): Promise<Image> {
+  const prepared = tmpPath();
+  const key = newStorageKey();
+  let journalled = false;
+  let stored = false;
+  try {
+    if (file.size === 0) throw new HttpError(415, `The file is empty. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
+    const existing = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
+    if (existing) throw duplicateOf(existing.id);
+
+    await fsp.mkdir(prepared);
+    const processed = await withProcessingSlot(() => processImage(file.path, prepared));
+    // Read once the file is known to be an image; the original keeps its metadata, the variants have none.
+    const camera = await readCameraDetails(file.path);
+    await moveOriginal(file.path, prepared);
+    const storedBytes = await folderBytes(prepared);
+    startStoring(key);
+    journalled = true;
+    await photoStore().put(key, prepared);
+
+    const now = new Date();
+    // The row and its album memberships are written together, or neither.
+    const insert = db().transaction(() => {
+      const row = db()
+        .insert(images)
+        .values({
+          ...text,
+          originalFilename: file.filename,
+          storageKey: key,
+          mimeType: processed.mimeType,
+          size: file.size,
+          storedBytes,
+          width: processed.width,
+          height: processed.height,
+          variantWidths: processed.variantWidths,
+          avifWidths: processed.avifWidths,
+          checksum: file.checksum,
+          placeholder: processed.placeholder,
+          ...camera,
+          uploadedAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: images.checksum })
+        .returning()
+        .get();
+      if (row) {
+        setImageAlbums(row.id, albumIds);
+        clearPending(key);
+      }
+      return row;
+    });
+    if (!insert) {
+      // A concurrent upload of the same file won the race.
+      const winner = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
+      throw duplicateOf(winner?.id ?? 0);
+    }
+    stored = true;
+    retryPendingSoon();
+    return toImage(insert);
+  } catch (error) {
+    throw storageError(error) ?? error;
+  } finally {
+    if (journalled) {
+      doneStoring(key);
+      // Whatever reached the store goes again; if the store is down, the journal keeps the key for the sweep.
+      if (!stored) await removeObjects(key);
+    }
+    await fsp.rm(prepared, { recursive: true, force: true });
+    await fsp.rm(file.path, { force: true });
+  }
+}
+
+/** New name and description (unless left out), and when `albumIds` is given exactly those albums; all or nothing. */
+export function updateImage(
+  id: number,
+  text: { name: string; description: string } | undefined,
+  albumIds?: number[],
+): Image {
+  const row = db().transaction(() => {
+    const updated = db()
+      .update(images)
+      .set({ ...text, updatedAt: new Date() })
+      .where(eq(images.id, id))
+      .returning()
+      .get();
+    if (!updated) throw new HttpError(404, `There is no image with id ${id}`);
+    if (albumIds) setImageAlbums(id, albumIds);
+    return updated;
+  });
+  return toImage(row);
+}
+
+/**
+ * Row first, then files: the row's delete journals its key, so files a crash
+ * or an outage leaves are removed by the sweep. A store that cannot be written
+ * is refused up front (503), so the row stays with its files.
+ */
+export async function deleteImage(id: number): Promise<void> {
+  if (!(await storageWritable())) throw storageUnavailable();
+  const row = db().transaction(() => {
+    const deleted = db().delete(images).where(eq(images.id, id)).returning({ key: images.storageKey }).get();
+    if (deleted) markForRemoval(deleted.key);
+    return deleted;
+  });
+  if (!row) throw new HttpError(404, `There is no image with id ${id}`);
+  forgetVariants(row.key);
+  if (!(await removeObjects(row.key))) {
+    // The row is gone and its key journalled: what the store still holds is swept once it answers again.
+    throw new HttpError(
+      503,
+      "The photo is deleted, but the photo storage stopped answering before all its files were removed: they are removed once it is back.",
+      undefined,
+      { "Retry-After": "10" },
+    );
+  }
+  retryPendingSoon();
+}

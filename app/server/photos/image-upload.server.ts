@@ -1,0 +1,42 @@
+import type { Image } from "~/lib/image";
+import { assertAlbumsExist } from "~/server/albums/albums.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { createImage } from "./image-store.server";
+import { discardUploads, parseUpload } from "./upload.server";
+import { cleanLine } from "~/lib/clean-text";
+import { parseAlbumIds, parseImageText } from "~/server/http/validation.server";
+
+export type UploadResult =
+  { ok: true; filename: string; image: Image } | { ok: false; filename: string; error: HttpError };
+
+/**
+ * The one upload path for the API and the dashboard form: streams the body to
+ * temp files, then stores each file in turn. A blank name falls back to the
+ * file name; `albumId` puts every file in that album. Request-level problems (not multipart, too large) are thrown as
+ * HttpErrors; per-file problems come back as results.
+ */
+export async function uploadImages(request: Request, { maxFiles }: { maxFiles: number }): Promise<UploadResult[]> {
+  const { fields, files } = await parseUpload(request, { maxFiles });
+  const results: UploadResult[] = [];
+  try {
+    // One album for the whole batch, checked before any file is stored.
+    const albumIds = fields.albumId ? parseAlbumIds([fields.albumId]) : [];
+    assertAlbumsExist(albumIds);
+    for (const file of files) {
+      try {
+        // A name of only spaces or control characters is blank.
+        const text = parseImageText({
+          name: cleanLine(fields.name ?? "") || file.filename,
+          description: fields.description ?? "",
+        });
+        results.push({ ok: true, filename: file.filename, image: await createImage(file, text, albumIds) });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        results.push({ ok: false, filename: file.filename, error });
+      }
+    }
+  } finally {
+    await discardUploads(files);
+  }
+  return results;
+}

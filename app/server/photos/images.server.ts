@@ -1,0 +1,253 @@
+/**
+ * Reading the images table: the gallery's pages, random picks, one photo and
+ * its neighbours, the totals, and the row-to-API mapping. Writes (files and
+ * rows together) are in `image-store.server.ts`.
+ */
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql, sum, type SQL } from "drizzle-orm";
+import type { Image, ImagePage } from "~/lib/image";
+import { config } from "~/server/core/config.server";
+import { db } from "~/server/data/db.server";
+import { exifJson, takenAtJson } from "./exif.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { albumImages, images, type ImageRow } from "~/server/data/schema";
+import { encodeCursor, PAGE_SIZE, type ListQuery, type SortField } from "~/server/http/validation.server";
+
+const DISPLAY_WIDTH = 1280;
+
+/** Through the site's `/media`, or straight from MEDIA_BASE_URL (a public bucket or its CDN) when set. */
+export function mediaUrl(key: string, width: number, format: "webp" | "avif"): string {
+  return `${config().mediaBaseUrl ?? "/media"}/${key}/w${width}.${format}`;
+}
+
+/** The WebP variant pages and feeds show when one size must do: the largest up to 1280 px wide. */
+export function displayVariant(row: ImageRow): { url: string; width: number; height: number } {
+  const width = row.variantWidths.filter((w) => w <= DISPLAY_WIDTH).at(-1) ?? row.variantWidths[0]!;
+  return {
+    url: mediaUrl(row.storageKey, width, "webp"),
+    width,
+    height: Math.round((row.height * width) / row.width),
+  };
+}
+
+export function toImage(row: ImageRow): Image {
+  const srcset = (format: "webp" | "avif", widths: number[]) =>
+    widths.map((w) => `${mediaUrl(row.storageKey, w, format)} ${w}w`).join(", ");
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    url: displayVariant(row).url,
+    filename: row.originalFilename,
+    uploaded_at: row.uploadedAt.toISOString(),
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    srcset: srcset("webp", row.variantWidths),
+    avifSrcset: srcset("avif", row.avifWidths),
+    placeholder: row.placeholder,
+    taken_at: takenAtJson(row.takenAt, row.takenOffset),
+    exif: exifJson(row),
+    albumIds: albumIdsOf(row.id),
+  };
+}
+
+/** The albums a photo is in, by id. */
+export function albumIdsOf(imageId: number): number[] {
+  return db()
+    .select({ id: albumImages.albumId })
+    .from(albumImages)
+    .where(eq(albumImages.imageId, imageId))
+    .orderBy(asc(albumImages.albumId))
+    .all()
+    .map((row) => row.id);
+}
+
+/** One part of a sort order; `descending` as the list runs forward. */
+interface SortKey {
+  expression: SQL;
+  descending: boolean;
+  /** The row's value, as the expression compares it. */
+  valueOf: (row: ImageRow) => string | number;
+}
+
+/**
+ * The gallery's and the API's orders, each ending with the id so that no two
+ * photos tie. Photos without a date taken come last in both directions: the
+ * key `taken_at IS NULL` runs ascending either way, and within them only the id
+ * orders (their coalesced dates are all 0).
+ */
+function sortKeys(field: SortField, order: "asc" | "desc"): SortKey[] {
+  const descending = order === "desc";
+  const id: SortKey = { expression: sql`${images.id}`, descending, valueOf: (row) => row.id };
+  switch (field) {
+    case "uploaded_at":
+      return [{ expression: sql`${images.uploadedAt}`, descending, valueOf: (row) => row.uploadedAt.getTime() }, id];
+    case "name":
+      return [{ expression: sql`${images.name}`, descending, valueOf: (row) => row.name }, id];
+    case "size":
+      return [{ expression: sql`${images.size}`, descending, valueOf: (row) => row.size }, id];
+    case "taken_at":
+      return [
+        { expression: sql`(${images.takenAt} IS NULL)`, descending: false, valueOf: (row) => (row.takenAt ? 0 : 1) },
+        { expression: sql`coalesce(${images.takenAt}, 0)`, descending, valueOf: (row) => row.takenAt?.getTime() ?? 0 },
+        id,
+      ];
+  }
+}
+
+function reversed(keys: SortKey[]): SortKey[] {
+  return keys.map((key) => ({ ...key, descending: !key.descending }));
+}
+
+function orderBy(keys: SortKey[]): SQL[] {
+  return keys.map((key) => (key.descending ? desc(key.expression) : asc(key.expression)));
+}
+
+/** Rows after `values` in the order of `keys`: the first key beyond, or equal and the rest after. */
+function after(keys: SortKey[], values: (string | number)[]): SQL {
+  const [key, ...rest] = keys;
+  const [value, ...restValues] = values;
+  const beyond = key!.descending ? lt(key!.expression, value) : gt(key!.expression, value);
+  if (!rest.length) return beyond;
+  return or(beyond, and(eq(key!.expression, value), after(rest, restValues)))!;
+}
+
+/** The photos a list runs over: all of them, or one album's. */
+function scoped(albumId: number | undefined) {
+  const all = db().select({ image: images }).from(images);
+  if (albumId === undefined) return all.$dynamic();
+  return all
+    .innerJoin(albumImages, and(eq(albumImages.imageId, images.id), eq(albumImages.albumId, albumId)))
+    .$dynamic();
+}
+
+export function listImages(query: ListQuery): ImagePage {
+  const keys = sortKeys(query.sortField, query.sortOrder);
+  let rows: ImageRow[];
+  if (query.cursor || query.albumId !== undefined) {
+    rows = scoped(query.albumId)
+      .where(query.cursor ? after(keys, query.cursor.values) : undefined)
+      .orderBy(...orderBy(keys))
+      .limit(PAGE_SIZE + 1)
+      .offset(query.cursor ? 0 : (query.page - 1) * PAGE_SIZE)
+      .all()
+      .map((row) => row.image);
+  } else {
+    // Ids first through the covering index, so a deep OFFSET skips index entries, not rows.
+    const ids = db()
+      .select({ id: images.id })
+      .from(images)
+      .orderBy(...orderBy(keys))
+      .limit(PAGE_SIZE + 1)
+      .offset((query.page - 1) * PAGE_SIZE);
+    rows = db()
+      .select()
+      .from(images)
+      .where(inArray(images.id, ids))
+      .orderBy(...orderBy(keys))
+      .all();
+  }
+  const hasMore = rows.length > PAGE_SIZE;
+  const pageRows = rows.slice(0, PAGE_SIZE);
+  const last = pageRows.at(-1);
+  return {
+    images: pageRows.map(toImage),
+    page: query.page,
+    pageSize: PAGE_SIZE,
+    hasMore,
+    nextCursor:
+      hasMore && last
+        ? encodeCursor({
+            sortField: query.sortField,
+            sortOrder: query.sortOrder,
+            values: keys.map((key) => key.valueOf(last)),
+          })
+        : null,
+  };
+}
+
+/** The newest photos (of an album, if given), newest first, as rows: feeds need their edit times too. */
+export function newestImageRows(limit: number, albumId?: number): ImageRow[] {
+  return scoped(albumId)
+    .orderBy(desc(images.uploadedAt), desc(images.id))
+    .limit(limit)
+    .all()
+    .map((row) => row.image);
+}
+
+/** Up to `wanted` distinct images, picked by random id probes so it stays fast at any table size. */
+export function randomImages(wanted: number): Image[] {
+  const total = db().select({ total: count() }).from(images).get()?.total ?? 0;
+  if (total <= wanted) {
+    const all = db().select().from(images).all();
+    return shuffle(all).map(toImage);
+  }
+  const maxId = db().select({ id: images.id }).from(images).orderBy(desc(images.id)).limit(1).get()!.id;
+  const picked = new Map<number, ImageRow>();
+  for (let attempt = 0; picked.size < wanted && attempt < wanted * 20; attempt++) {
+    const probe = 1 + Math.floor(Math.random() * maxId);
+    const row = db().select().from(images).where(gte(images.id, probe)).orderBy(asc(images.id)).limit(1).get();
+    if (row) picked.set(row.id, row);
+  }
+  return [...picked.values()].map(toImage);
+}
+
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+export function findImage(id: number): ImageRow | undefined {
+  return db().select().from(images).where(eq(images.id, id)).get();
+}
+
+export function getImage(id: number): Image {
+  const row = findImage(id);
+  if (!row) throw new HttpError(404, `There is no image with id ${id}`);
+  return toImage(row);
+}
+
+/** The images before and after `id` in a list's order (the gallery's: newest upload first), within an album if given. */
+export function neighbours(
+  id: number,
+  sortField: SortField = "uploaded_at",
+  sortOrder: "asc" | "desc" = "desc",
+  albumId?: number,
+): { previous: number | null; next: number | null } {
+  const row = findImage(id);
+  if (!row) return { previous: null, next: null };
+  const keys = sortKeys(sortField, sortOrder);
+  const values = keys.map((key) => key.valueOf(row));
+  const nearest = (direction: SortKey[]) =>
+    scoped(albumId)
+      .where(after(direction, values))
+      .orderBy(...orderBy(direction))
+      .limit(1)
+      .get()?.image.id ?? null;
+  return { previous: nearest(reversed(keys)), next: nearest(keys) };
+}
+
+export function galleryStats(): { count: number; uploadedBytes: number; storedBytes: number } {
+  const row = db()
+    .select({ count: count(), uploadedBytes: sum(images.size), storedBytes: sum(images.storedBytes) })
+    .from(images)
+    .get();
+  return {
+    count: row?.count ?? 0,
+    uploadedBytes: Number(row?.uploadedBytes ?? 0),
+    storedBytes: Number(row?.storedBytes ?? 0),
+  };
+}
+
+export function allStorageKeys(): Set<string> {
+  return new Set(
+    db()
+      .select({ key: images.storageKey })
+      .from(images)
+      .all()
+      .map((r) => r.key),
+  );
+}

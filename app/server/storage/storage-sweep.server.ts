@@ -1,0 +1,98 @@
+/**
+ * The journal that keeps the store and the images table in step: a storage
+ * key is written to `pending_objects` before its objects are stored, and
+ * cleared in the same transaction as its row's insert; a deleted row's key is
+ * written in the same transaction as the delete, and cleared once its objects
+ * are gone. Whatever a crash or a storage outage leaves there is removed by
+ * `sweepPendingObjects`: at start, after each successful store write, and
+ * every 30 s while removals are left (`retryPendingSoon`).
+ */
+import { eq } from "drizzle-orm";
+import { db } from "~/server/data/db.server";
+import { pendingObjects } from "~/server/data/schema";
+import { photoStore } from "./storage.server";
+
+/** Keys being stored by this process right now: not the sweep's to remove. */
+const storing = new Set<string>();
+
+/** Before a new photo's objects are stored; pair with `doneStoring`. */
+export function startStoring(key: string): void {
+  storing.add(key);
+  db().insert(pendingObjects).values({ storageKey: key, since: new Date() }).onConflictDoNothing().run();
+}
+
+export function doneStoring(key: string): void {
+  storing.delete(key);
+}
+
+/** Call inside the transaction that inserts the key's row. */
+export function clearPending(key: string): void {
+  db().delete(pendingObjects).where(eq(pendingObjects.storageKey, key)).run();
+}
+
+/** Call inside the transaction that deletes the key's row. */
+export function markForRemoval(key: string): void {
+  db().insert(pendingObjects).values({ storageKey: key, since: new Date() }).onConflictDoNothing().run();
+}
+
+/** Removes a key's objects and then its journal entry; false (entry kept) when the store fails. */
+export async function removeObjects(key: string): Promise<boolean> {
+  try {
+    await photoStore().remove(key);
+  } catch (error) {
+    console.error(`Could not remove the stored files of ${key} yet (retried later): ${(error as Error).message}`);
+    scheduleRetry();
+    return false;
+  }
+  clearPending(key);
+  return true;
+}
+
+let sweeping: Promise<{ removed: number; left: number }> | undefined;
+
+/** Removes the objects of every journal entry not being stored right now; one sweep at a time. */
+export function sweepPendingObjects(): Promise<{ removed: number; left: number }> {
+  // Cleared once settled, not inside: a sweep with nothing to do settles before it is assigned.
+  sweeping ??= sweepOnce().finally(() => (sweeping = undefined));
+  return sweeping;
+}
+
+async function sweepOnce(): Promise<{ removed: number; left: number }> {
+  const keys = db()
+    .select({ key: pendingObjects.storageKey })
+    .from(pendingObjects)
+    .all()
+    .filter(({ key }) => !storing.has(key));
+  let removed = 0;
+  for (const { key } of keys) {
+    // The store is down: the rest waits for the next sweep.
+    if (!(await removeObjects(key))) break;
+    removed++;
+  }
+  return { removed, left: keys.length - removed };
+}
+
+const RETRY_AFTER_MS = 30_000;
+let retryTimer: NodeJS.Timeout | undefined;
+
+/**
+ * After a successful store write (the store is up, so what a past outage left
+ * can go now), and after a failed removal: then again every 30 s until the
+ * journal is empty, so the store recovers by itself once it answers.
+ */
+export function retryPendingSoon(): void {
+  sweepPendingObjects().then(
+    ({ left }) => left && scheduleRetry(),
+    (error: unknown) => console.error(`The storage sweep failed: ${(error as Error).message}`),
+  );
+}
+
+function scheduleRetry(): void {
+  if (retryTimer) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    retryPendingSoon();
+  }, RETRY_AFTER_MS);
+  // Never what keeps the process alive.
+  retryTimer.unref();
+}

@@ -1,0 +1,86 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { config } from "~/server/core/config.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { createLocalStore } from "./local-store.server";
+import { STORE_UNREACHABLE_MESSAGE, type PhotoStore } from "./photo-store.server";
+import { createS3Store } from "./s3-store.server";
+
+/**
+ * The store the settings choose (photo-store.server.ts), and the local
+ * UPLOADS_DIR/tmp/ that holds uploads in flight and photos being prepared
+ * whatever the store: a crash leaves things only there, removed at the next
+ * start.
+ */
+let store: PhotoStore | undefined;
+
+export function photoStore(): PhotoStore {
+  if (!store) {
+    const { storage, uploadsDir } = config();
+    store = storage.kind === "s3" ? createS3Store(storage) : createLocalStore(uploadsDir);
+  }
+  return store;
+}
+
+export function tmpDir(): string {
+  return path.join(config().uploadsDir, "tmp");
+}
+
+export function ensureTmpDir(): void {
+  fs.mkdirSync(tmpDir(), { recursive: true });
+}
+
+/** Creates a uniquely named path inside tmp/ for one upload or preparation. */
+export function tmpPath(suffix = ""): string {
+  return path.join(tmpDir(), `${crypto.randomBytes(12).toString("hex")}${suffix}`);
+}
+
+/** Removes everything in tmp/: only uploads and preparations a crash cut short are there at start. */
+export async function emptyTmpDir(): Promise<number> {
+  const entries = await fsp.readdir(tmpDir());
+  for (const entry of entries) await fsp.rm(path.join(tmpDir(), entry), { recursive: true, force: true });
+  return entries.length;
+}
+
+/** True when tmp/ takes a new file and the store takes and gives up an object. */
+export async function storageWritable(): Promise<boolean> {
+  try {
+    const probe = tmpPath(".probe");
+    await fsp.writeFile(probe, "ok");
+    await fsp.rm(probe);
+    await photoStore().probe();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function storageUnavailable(): HttpError {
+  return new HttpError(
+    503,
+    config().storage.kind === "s3"
+      ? STORE_UNREACHABLE_MESSAGE
+      : "The server cannot write to its uploads folder right now.",
+    undefined,
+    { "Retry-After": "10" },
+  );
+}
+
+/** libvips (sharp) reports write failures by message only, without an errno code. */
+const NO_SPACE_MESSAGE = /No space left on device|Disk quota exceeded|File too large/;
+const CANNOT_WRITE_MESSAGE = /Read-only file system|Permission denied|Operation not permitted/;
+
+/** Turns a disk-level failure into a clear answer; undefined for anything else. */
+export function storageError(error: unknown): HttpError | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = error instanceof Error ? error.message : "";
+  if (code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG" || (!code && NO_SPACE_MESSAGE.test(message))) {
+    return new HttpError(507, "The server has no space left to store this image.");
+  }
+  if (code === "EROFS" || code === "EACCES" || code === "EPERM" || (!code && CANNOT_WRITE_MESSAGE.test(message))) {
+    return storageUnavailable();
+  }
+  return undefined;
+}
