@@ -12,6 +12,10 @@ const CHROMIUM_FLAGS = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Each worker starts the built server: build it first when any source is newer.
+  globalSetup: "./tests/support/build-first.ts",
+  // A stray `test.only` must not pass CI by running one test.
+  forbidOnly: !!process.env.CI,
   fullyParallel: false,
   // Each worker runs its own server beside its browser: two fit the two cores, on CI as locally.
   workers: 2,

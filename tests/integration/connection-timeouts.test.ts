@@ -1,7 +1,5 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/images";
-import { postPlainUpload } from "../support/plain-upload";
 import { rawConnection, rawRequest, type RawConnection } from "../support/requests";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
 
@@ -19,35 +17,58 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const host = () => `127.0.0.1:${new URL(server.url).port}`;
+
 /** Generous: the server closes these within about a second; a busy machine may take longer. */
 const untilClosed = (connection: RawConnection) =>
   expect.poll(connection.closed, { timeout: 15_000, interval: 50 }).toBe(true);
 
-/** Writes `data` again and again, a tenth of the idle timeout apart, until `stop` says so or the server closes. */
-async function trickle(connection: RawConnection, data: string, stop: () => boolean = () => false): Promise<void> {
-  while (!connection.closed() && !stop()) {
-    connection.socket.write(data);
-    await sleep(IDLE_MS / 10);
-  }
+/**
+ * Writes `data` every tenth of the idle timeout until `stop` says so or the
+ * server closes the connection. The interval is the writer's pace, not a wait:
+ * nothing is assumed about the time that passes, the tests wait for events (the
+ * server closing a connection, answering).
+ */
+function trickle(connection: RawConnection, data: string, stop: () => boolean = () => false): Promise<void> {
+  return new Promise((done) => {
+    const writer = setInterval(() => {
+      if (connection.closed() || stop()) {
+        clearInterval(writer);
+        done();
+      } else connection.socket.write(data);
+    }, IDLE_MS / 10);
+  });
+}
+
+/**
+ * A connection that sends the start of a body and then nothing, so the server
+ * closes it after IDLE_TIMEOUT_S of silence and for no other reason (its
+ * headers are complete, and the whole-request limit is 30 minutes). Its closing
+ * is the server's own word that at least the idle timeout has passed since it
+ * was opened: a clock the test reads without measuring time itself.
+ */
+async function idleWitness(): Promise<RawConnection> {
+  const witness = await rawConnection(server.url);
+  witness.socket.write(
+    `POST /api/auth/login HTTP/1.1\r\nHost: ${host()}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user`,
+  );
+  return witness;
 }
 
 describe("connection timeouts", () => {
-  const host = () => `127.0.0.1:${new URL(server.url).port}`;
-
   it("headers still arriving after HEADERS_TIMEOUT_S: 408 and the connection is closed, though bytes kept coming", async () => {
     const connection = await rawConnection(server.url);
-    connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: ${host()}\r\n`);
-    const writing = trickle(connection, "X-Slow: a\r\n");
+    // One header that never ends, a letter per write: bytes keep coming, the header block stays small.
+    connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: ${host()}\r\nX-Slow: `);
+    const writing = trickle(connection, "a");
     await untilClosed(connection);
     await writing;
     expect(connection.received()).toMatch(/^HTTP\/1\.1 408/);
   });
 
   it("a body that stops arriving: the connection is closed after IDLE_TIMEOUT_S of silence", async () => {
-    const connection = await rawConnection(server.url);
-    connection.socket.write(
-      `POST /api/auth/login HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user`,
-    );
+    const connection = await idleWitness();
     await untilClosed(connection);
     expect(connection.received()).toBe("");
   });
@@ -58,8 +79,12 @@ describe("connection timeouts", () => {
     const connection = await rawConnection(server.url);
     // Chunked, so the body can flow for as long as the test likes: more and more letters of the padding.
     connection.socket.write(`${head}Transfer-Encoding: chunked\r\n\r\n${chunk(body.slice(0, -2))}`);
-    const started = performance.now();
-    await trickle(connection, chunk("p"), () => performance.now() - started > 2.5 * IDLE_MS);
+    // Opened after the body started and silent since: when the server has closed it for idleness,
+    // the body has been flowing for longer than IDLE_TIMEOUT_S, and it must still be open.
+    const witness = await idleWitness();
+    await trickle(connection, chunk("p"), witness.closed);
+    expect(witness.received()).toBe("");
+    expect(connection.closed()).toBe(false);
     connection.socket.write(`${chunk(body.slice(-2))}0\r\n\r\n`);
     await untilClosed(connection);
     expect(connection.received()).toMatch(/^HTTP\/1\.1 200/);
@@ -76,9 +101,30 @@ describe("connection timeouts", () => {
         `slow-${i}.jpg`,
       );
     }
-    const { answer, dashboard } = await postPlainUpload(server.url, cookie, form);
-    expect(answer.status).toBe(303);
-    expect(await dashboard!.text()).toContain("Stored 2 of 2 files.");
+    // Encoded as a browser does, then written on a raw connection, so the test knows when the last byte has gone out.
+    const encoded = new Request(`${server.url}/photography/admin/upload`, { method: "POST", body: form });
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const head =
+      `POST /photography/admin/upload HTTP/1.1\r\nHost: ${host()}\r\nCookie: ${cookie}\r\nConnection: close\r\n` +
+      `Content-Type: ${encoded.headers.get("content-type")}\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const connection = await rawConnection(server.url);
+    await new Promise<void>((sent) => connection.socket.write(Buffer.concat([Buffer.from(head), body]), () => sent()));
+    // Opened once the form is sent: if it is closed for idleness before the first byte of the answer
+    // arrives, the server worked on the received form, its connection silent, for longer than IDLE_TIMEOUT_S.
+    const witness = await idleWitness();
+    let witnessClosedFirst: boolean | undefined;
+    connection.socket.once("data", () => (witnessClosedFirst = witness.closed()));
+    // However long the work takes on a busy machine (the test's own time limit bounds it).
+    if (!connection.closed()) await new Promise((closed) => connection.socket.once("close", closed));
+    expect(witnessClosedFirst).toBe(true);
+    expect(witness.received()).toBe("");
+
+    const answer = connection.received();
+    expect(answer).toMatch(/^HTTP\/1\.1 303 /);
+    const report = /^set-cookie: (__upload_report=[^;]*)/im.exec(answer)![1];
+    const location = /^location: (.*)$/im.exec(answer)![1]!.trim();
+    const dashboard = await fetch(new URL(location, server.url), { headers: { Cookie: `${cookie}; ${report}` } });
+    expect(await dashboard.text()).toContain("Stored 2 of 2 files.");
   });
 
   it("behind a trusted proxy, a malformed X-Forwarded-Host: 400", async () => {
