@@ -1,6 +1,6 @@
-// Finds a Chromium for Playwright, in the order the README gives: Playwright's
-// own, Debian's /usr/bin/chromium, `npx playwright install chromium`, then
-// `apt-get install -y chromium` when running as root with apt.
+// Finds a Chromium for Playwright, in the order docs/testing.md gives:
+// CHROMIUM_PATH, Playwright's own, Debian's /usr/bin/chromium, `npx playwright
+// install chromium`, then `apt-get install -y chromium` when running as root with apt.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
