@@ -14,7 +14,7 @@ import { ErrorBoundaryPage } from "~/components/error-page";
 import { ADMIN_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, NOT_LOGGED_IN } from "~/server/auth/auth.server";
-import { isMultipart, readForm } from "~/server/http/body.server";
+import { formText, pageAction } from "~/server/http/page-action.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { galleryStats } from "~/server/photos/images.server";
@@ -59,20 +59,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return upload ? data(dashboard, { headers: { "Set-Cookie": upload.clear } }) : dashboard;
 }
 
+/** A refusal of the login form keeps the username typed, never the password; any other is the dashboard's. */
+function loginRefusal(error: HttpError, form: FormData | undefined) {
+  if (formText(form, "intent") !== "login") return { intent: null, error: error.message };
+  return { intent: "login" as const, error: error.message, username: formText(form, "username") ?? "" };
+}
+
 /** The login form's post; Logout and the plain upload form have routes of their own. */
-export async function action({ request, context }: Route.ActionArgs) {
-  // Refused unread: an upload belongs to the upload route.
-  if (isMultipart(request)) return data({ intent: null, error: "Upload files with the upload form." }, { status: 415 });
-  let form: FormData;
-  try {
-    form = await readForm(request);
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return data({ intent: null, error: error.message }, { status: error.status });
-  }
-  if (form.get("intent") !== "login") return data({ intent: null, error: "Unknown action." }, { status: 400 });
-  const redirectTo = safeRedirect(form.get("redirectTo"), ADMIN_PATH);
-  try {
+export const action = pageAction(
+  { guard: "public", refusal: loginRefusal },
+  async (form: FormData, { request, context }: Route.ActionArgs) => {
+    if (form.get("intent") !== "login") throw new HttpError(400, "Unknown action.");
+    const redirectTo = safeRedirect(form.get("redirectTo"), ADMIN_PATH);
     const credentials = { username: form.get("username"), password: form.get("password") };
     const { token, headers } = await login(request, credentials, context.clientIp);
     if (form.get("client") === "js") {
@@ -81,16 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     headers.set("Cache-Control", PRIVATE_NO_STORE);
     return redirect(redirectTo, { status: 303, headers });
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    // Without JavaScript the page is drawn anew: keep the username typed, never the password.
-    const username = form.get("username");
-    return data(
-      { intent: "login" as const, error: error.message, username: typeof username === "string" ? username : "" },
-      { status: error.status },
-    );
-  }
-}
+  },
+);
 
 /** A request that never got an answer (network down) still ends in a message, not an error page. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

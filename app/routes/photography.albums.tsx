@@ -6,9 +6,9 @@ import { Button } from "~/components/ui/button";
 import { owner } from "~/content/owner";
 import { ALBUMS_PATH, GALLERY_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
-import { albumAction } from "~/routes/gallery/album-page.server";
+import { albumsPageAction } from "~/routes/gallery/album-page.server";
 import { listAlbums } from "~/server/albums/albums.server";
-import { isAdmin, requireAdminPage } from "~/server/auth/auth.server";
+import { isAdmin } from "~/server/auth/auth.server";
 import { pageError } from "~/server/http/http.server";
 import type { Route } from "./+types/photography.albums";
 import "~/styles/albums.css";
@@ -22,10 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The admin's New album and the order of the albums. */
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdminPage(request);
-  return albumAction(request);
-}
+export const action = albumsPageAction;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, {

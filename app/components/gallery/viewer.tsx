@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { preload } from "react-dom";
 import { Link, useLocation } from "react-router";
-import { ResponsiveImage } from "~/components/responsive-image";
-import { formatBytes, formatLongDate } from "~/lib/format";
-import { exifLine, takenDate } from "~/lib/exif";
 import type { Image } from "~/lib/image";
-import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
+import { galleryHref, type ViewerMode } from "~/lib/gallery-url";
 import { useGalleryScope } from "./gallery-scope";
 import { useSlideshow } from "./use-slideshow";
 import { useSwipe } from "./use-swipe";
+import { useViewerKeys } from "./use-viewer-keys";
 import { useViewerNavigation } from "./use-viewer-navigation";
 import { ViewerAdmin } from "./viewer-admin";
+import { ViewerCaption } from "./viewer-caption";
+import { ViewerStage, viewerSizes } from "./viewer-stage";
 import "~/styles/viewer.css";
 
 /** The spec's fade-out; viewer.css animates over the same time. */
@@ -37,36 +37,6 @@ interface Props {
   onLoadNext: () => void;
   onUpdated: (image: Image) => void;
   onDeleted: (id: number) => void;
-}
-
-/** The photo's own size and shape: viewer.css fits it to the screen from these, never beyond its own width. */
-function frameSize(image: Image): CSSProperties {
-  return {
-    aspectRatio: `${image.width} / ${image.height}`,
-    ["--photo-width" as string]: `${image.width}px`,
-    ["--photo-ratio" as string]: (image.width / image.height).toFixed(4),
-  };
-}
-
-/**
- * How wide the photo is drawn (viewer.css): beside a 24rem panel from 900px,
- * where a tall photo is bounded by the height instead; the screen less its
- * margins on phones.
- */
-function viewerSizes(image: Image): string {
-  const ratio = image.width / image.height;
-  const wide = ratio > 1.2 ? "calc(100vw - 33rem)" : `calc((100vh - 3rem) * ${ratio.toFixed(3)})`;
-  return `(min-width: 900px) ${wide}, calc(100vw - 2rem)`;
-}
-
-function focusable(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input, textarea, [tabindex]")].filter(
-    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
-  );
-}
-
-function isTextField(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.matches("input, textarea, select") || target.isContentEditable);
 }
 
 /**
@@ -118,45 +88,8 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
     if (!dialog.current?.contains(document.activeElement)) closeLink.current?.focus();
   }, [image.id, mode]);
 
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      const root = dialog.current;
-      if (!root || closing) return;
-      if (event.key === "Tab") {
-        const items = focusable(root);
-        const first = items[0];
-        const last = items.at(-1);
-        if (!first || !last) return;
-        const outside = !root.contains(document.activeElement);
-        if (event.shiftKey && (document.activeElement === first || outside)) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && (document.activeElement === last || outside)) {
-          event.preventDefault();
-          first.focus();
-        }
-        return;
-      }
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.key === "Escape") {
-        event.preventDefault();
-        // In a form, Escape gives up the form first rather than the whole viewer.
-        if (mode === "view") close();
-        else void show(image.id);
-        return;
-      }
-      if (mode !== "view" || isTextField(event.target)) return;
-      if (event.key === "ArrowLeft") {
-        event.preventDefault();
-        goPrevious();
-      } else if (event.key === "ArrowRight") {
-        event.preventDefault();
-        goNext();
-      }
-    }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [close, closing, goNext, goPrevious, image.id, mode, show]);
+  const leaveForm = useCallback(() => void show(image.id), [show, image.id]);
+  useViewerKeys(dialog, { mode, closing, close, leaveForm, goPrevious, goNext });
 
   const slideshow = useSlideshow({
     photoId: image.id,
@@ -223,66 +156,24 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
       data-backdrop=""
     >
       <div className="viewer-layout" data-backdrop="">
-        <div className="viewer-stage" data-backdrop="">
-          <div className="viewer-frame" style={frameSize(image)}>
-            <ResponsiveImage
-              key={image.id}
-              image={image}
-              sizes={viewerSizes(image)}
-              avif={false}
-              loading="eager"
-              fetchPriority="high"
-            />
-          </div>
-          <nav className="viewer-nav" aria-label="Photos">
-            {previous !== null ? (
-              <StepLink
-                to={galleryHref(position, { image: previous }, path)}
-                state={state}
-                loaded={isLoaded(previous)}
-                direction="previous"
-                onClick={slideshow.stop}
-              />
-            ) : null}
-            {next === "load" ? (
-              <button
-                type="button"
-                className="viewer-step viewer-step--next"
-                onClick={() => {
-                  slideshow.stop();
-                  onLoadNext();
-                }}
-              >
-                <StepLabel direction="next" />
-              </button>
-            ) : next !== null ? (
-              <StepLink
-                to={galleryHref(position, { image: next }, path)}
-                state={state}
-                loaded={isLoaded(next)}
-                direction="next"
-                onClick={slideshow.stop}
-              />
-            ) : null}
-          </nav>
-        </div>
+        <ViewerStage
+          image={image}
+          previous={previous}
+          next={next}
+          position={position}
+          state={state}
+          isLoaded={isLoaded}
+          onStep={slideshow.stop}
+          onLoadNext={onLoadNext}
+        />
 
-        <section className="viewer-info" aria-labelledby={titleId} {...slideshow.captionProps}>
-          {/* While editing, the form holds the name and description: the title only names the dialog. */}
-          <h2 id={titleId} className={viewing ? "viewer-title" : "visually-hidden"}>
-            {image.name}
-          </h2>
-          {viewing ? (
-            <>
-              {image.description ? <p className="viewer-description">{image.description}</p> : null}
-              {showExif && exifLine(image.exif) ? <p className="viewer-exif">{exifLine(image.exif)}</p> : null}
-              <div className="viewer-meta">
-                {image.taken_at ? <p>{`Taken: ${takenDate(image.taken_at)}`}</p> : null}
-                <p>{`Uploaded: ${formatLongDate(image.uploaded_at)}`}</p>
-                <p>{`Size: ${formatBytes(image.size)}`}</p>
-              </div>
-            </>
-          ) : null}
+        <ViewerCaption
+          image={image}
+          titleId={titleId}
+          viewing={viewing}
+          showExif={showExif}
+          captionProps={slideshow.captionProps}
+        >
           {admin ? (
             <ViewerAdmin
               image={image}
@@ -294,7 +185,7 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
               onDeleted={deleted}
             />
           ) : null}
-        </section>
+        </ViewerCaption>
       </div>
 
       {viewing ? (
@@ -325,52 +216,5 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
         <span className="visually-hidden">Close</span>
       </Link>
     </div>
-  );
-}
-
-type Direction = "previous" | "next";
-
-function StepLabel({ direction }: { direction: Direction }) {
-  return (
-    <>
-      <span className="viewer-step__icon" aria-hidden="true">
-        <svg viewBox="0 0 24 24" width="22" height="22">
-          <path
-            d={direction === "previous" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.75"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </span>
-      <span className="visually-hidden">{direction === "previous" ? "Previous image" : "Next image"}</span>
-    </>
-  );
-}
-
-interface StepLinkProps {
-  to: string;
-  state: ViewerHistoryState | undefined;
-  /** The photo is in the gallery list: no server round trip. */
-  loaded: boolean;
-  direction: Direction;
-  onClick: () => void;
-}
-
-function StepLink({ to, state, loaded, direction, onClick }: StepLinkProps) {
-  return (
-    <Link
-      to={to}
-      onClick={onClick}
-      replace
-      preventScrollReset
-      state={state}
-      defaultShouldRevalidate={!loaded}
-      className={`viewer-step viewer-step--${direction}`}
-    >
-      <StepLabel direction={direction} />
-    </Link>
   );
 }

@@ -3,36 +3,44 @@
  * the same server calls as the /api/album routes, answered with a redirect or
  * with the refusal to show in place.
  */
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { ALBUMS_PATH, albumPath } from "~/lib/paths";
-import { createAlbum, deleteAlbum, updateAlbum } from "~/server/albums/albums.server";
-import { readForm } from "~/server/http/body.server";
+import { albumBySlug, createAlbum, deleteAlbum, updateAlbum } from "~/server/albums/albums.server";
 import { HttpError } from "~/server/core/http-error.server";
 import type { AlbumRow } from "~/server/data/schema";
+import { pageError } from "~/server/http/http.server";
+import { formText, pageAction } from "~/server/http/page-action.server";
 import { parseAlbumId, parseAlbumInput } from "~/server/http/validation.server";
+import { applyViewerForm, viewerRefusal } from "./gallery-page.server";
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-};
+const ALBUM_INTENTS = ["album-create", "album-move", "album-update", "album-delete"];
 
-async function apply(form: FormData, album: AlbumRow | undefined): Promise<Response> {
+function isAlbumForm(form: FormData | undefined): boolean {
+  const intent = formText(form, "intent");
+  return intent !== undefined && ALBUM_INTENTS.includes(intent);
+}
+
+async function applyAlbumForm(form: FormData, album: AlbumRow | undefined): Promise<Response> {
   switch (form.get("intent")) {
     case "album-create": {
       const input = parseAlbumInput(
-        { name: text(form, "name"), description: text(form, "description") },
+        { name: formText(form, "name"), description: formText(form, "description") },
         { create: true },
       );
       return redirect(albumPath(createAlbum({ ...input, name: input.name! }).slug), 303);
     }
     case "album-move": {
-      const id = parseAlbumId(text(form, "id"));
-      updateAlbum(id, parseAlbumInput({ position: text(form, "position") }, { create: false }));
+      const id = parseAlbumId(formText(form, "id"));
+      updateAlbum(id, parseAlbumInput({ position: formText(form, "position") }, { create: false }));
       return redirect(ALBUMS_PATH, 303);
     }
     case "album-update": {
       if (!album) break;
-      const fields = { name: text(form, "name"), description: text(form, "description"), slug: text(form, "slug") };
+      const fields = {
+        name: formText(form, "name"),
+        description: formText(form, "description"),
+        slug: formText(form, "slug"),
+      };
       return redirect(albumPath(updateAlbum(album.id, parseAlbumInput(fields, { create: false })).slug), 303);
     }
     case "album-delete":
@@ -43,19 +51,34 @@ async function apply(form: FormData, album: AlbumRow | undefined): Promise<Respo
   throw new HttpError(400, "intent must be album-create, album-move, album-update or album-delete");
 }
 
-/** Call after the page's guard. A refusal comes back as `{ message, values }` with its status. */
-export async function albumAction(request: Request, album?: AlbumRow) {
-  const form = await readForm(request);
-  try {
-    return await apply(form, album);
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    const values = Object.fromEntries(["name", "description", "slug"].map((name) => [name, text(form, name) ?? ""]));
-    return data(
-      { albumForm: true as const, message: error.message, intent: text(form, "intent"), values },
-      { status: error.status },
-    );
-  }
+/** A refusal of an album form: its message, the intent and the typed values, to show in place. */
+function albumRefusal(error: HttpError, form: FormData | undefined) {
+  const values = Object.fromEntries(["name", "description", "slug"].map((name) => [name, formText(form, name) ?? ""]));
+  return { albumForm: true as const, message: error.message, intent: formText(form, "intent"), values };
 }
 
-export const ALBUM_INTENTS = ["album-create", "album-move", "album-update", "album-delete"];
+/** /photography/albums: the admin's New album and the order of the albums. */
+export const albumsPageAction = pageAction({ guard: "admin", refusal: albumRefusal }, (form: FormData) =>
+  applyAlbumForm(form, undefined),
+);
+
+/**
+ * An album's page: the viewer's forms as on /photography, and the album
+ * forms (edit, delete). A refusal before the form was read goes to the viewer,
+ * whose script is the only one posting in place.
+ */
+export const albumPageAction = pageAction(
+  {
+    guard: "admin",
+    refusal: (error, form) => (isAlbumForm(form) ? albumRefusal(error, form) : viewerRefusal(error, form)),
+  },
+  (form: FormData, { params }: { request: Request; params: { slug: string } }) => {
+    let album;
+    try {
+      album = albumBySlug(params.slug);
+    } catch (error) {
+      throw pageError(error);
+    }
+    return isAlbumForm(form) ? applyAlbumForm(form, album) : applyViewerForm(form, albumPath(album.slug), album);
+  },
+);

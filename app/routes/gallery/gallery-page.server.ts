@@ -6,8 +6,8 @@
 import { data, redirect } from "react-router";
 import { listPosition } from "~/lib/gallery-url";
 import { albumChoices, updateAlbum } from "~/server/albums/albums.server";
-import { isAdmin, requireAdminPage } from "~/server/auth/auth.server";
-import { readForm } from "~/server/http/body.server";
+import { isAdmin } from "~/server/auth/auth.server";
+import { formText, pageAction } from "~/server/http/page-action.server";
 import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
@@ -47,11 +47,6 @@ export async function loadGalleryPage<Extra extends object>(request: Request, al
   }
 }
 
-function formText(form: FormData | undefined, name: string): string | undefined {
-  const value = form?.get(name);
-  return typeof value === "string" ? value : undefined;
-}
-
 /** The viewer's forms: the same server calls as PUT and DELETE /api/image/:id and PUT /api/album/:id. */
 async function applyIntent(form: FormData, album: AlbumRow | undefined) {
   const id = parseImageId(formText(form, "id"));
@@ -75,30 +70,30 @@ async function applyIntent(form: FormData, album: AlbumRow | undefined) {
 
 /**
  * Without JavaScript the forms carry redirectTo and are sent back to the
- * photo; the page's script leaves it out and gets the result as data. A
- * refusal is shown in place, the typed values kept.
+ * photo; the page's script leaves it out and gets the result as data.
  */
-export async function galleryAction(request: Request, fallbackPath: string, album?: AlbumRow) {
-  let form: FormData | undefined;
-  try {
-    await requireAdminPage(request);
-    form = await readForm(request);
-    const result = await applyIntent(form, album);
-    const redirectTo = form.get("redirectTo");
-    if (redirectTo !== null) return redirect(safeRedirect(redirectTo, fallbackPath), 303);
-    return { ok: true as const, ...result };
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    const id = Number(formText(form, "id"));
-    const name = formText(form, "name");
-    const failure = {
-      ok: false as const,
-      id: Number.isSafeInteger(id) ? id : null,
-      message: error.message,
-      /** The session ended under the page's script: the message links to the login form. */
-      sessionEnded: error.status === 401,
-      values: name === undefined ? undefined : { name, description: formText(form, "description") ?? "" },
-    };
-    return data(failure, { status: error.status });
-  }
+export async function applyViewerForm(form: FormData, path: string, album?: AlbumRow) {
+  const result = await applyIntent(form, album);
+  const redirectTo = form.get("redirectTo");
+  if (redirectTo !== null) return redirect(safeRedirect(redirectTo, path), 303);
+  return { ok: true as const, ...result };
+}
+
+/** A refusal of the viewer's forms, shown in place with the typed values kept. */
+export function viewerRefusal(error: HttpError, form: FormData | undefined) {
+  const id = Number(formText(form, "id"));
+  const name = formText(form, "name");
+  return {
+    ok: false as const,
+    id: Number.isSafeInteger(id) ? id : null,
+    message: error.message,
+    /** The session ended under the page's script: the message links to the login form. */
+    sessionEnded: error.status === 401,
+    values: name === undefined ? undefined : { name, description: formText(form, "description") ?? "" },
+  };
+}
+
+/** The whole gallery's action: the viewer's forms. */
+export function galleryPageAction(path: string) {
+  return pageAction({ guard: "admin", refusal: viewerRefusal }, (form: FormData) => applyViewerForm(form, path));
 }

@@ -1,0 +1,39 @@
+import { Form, useActionData } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { action } from "~/routes/photography.albums.$slug";
+import { AlbumError, AlbumFields } from "./album-fields";
+
+/** Edit and Delete for the admin on an album's page, folded away: `<details>` opens without JavaScript. */
+export function AlbumAdmin({ album }: { album: { name: string; slug: string; description: string } }) {
+  const refused = useActionData<typeof action>();
+  const failure = refused && "albumForm" in refused ? refused : undefined;
+  return (
+    <div className="album-admin album-admin--inline">
+      {failure ? <AlbumError message={failure.message} /> : null}
+      <details className="album-manage" open={failure?.intent === "album-update"}>
+        <summary>Edit album</summary>
+        <Form method="post" className="album-form">
+          <input type="hidden" name="intent" value="album-update" />
+          <AlbumFields
+            values={{
+              name: failure?.values.name || album.name,
+              slug: failure?.values.slug || album.slug,
+              description: failure?.values.description ?? album.description,
+            }}
+          />
+          <Button type="submit">Save album</Button>
+        </Form>
+      </details>
+      <details className="album-manage">
+        <summary>Delete album…</summary>
+        <Form method="post" className="album-form">
+          <input type="hidden" name="intent" value="album-delete" />
+          <p>The album goes; its photos stay in the gallery.</p>
+          <Button type="submit" variant="danger">
+            Delete album
+          </Button>
+        </Form>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, type RefObject } from "react";
+import type { ViewerMode } from "~/lib/gallery-url";
+
+function focusable(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input, textarea, [tabindex]")].filter(
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
+  );
+}
+
+function isTextField(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.matches("input, textarea, select") || target.isContentEditable);
+}
+
+interface Keys {
+  mode: ViewerMode;
+  /** Closing: the keys do nothing more. */
+  closing: boolean;
+  close: () => void;
+  /** Escape in a form: back to viewing the photo. */
+  leaveForm: () => void;
+  goPrevious: () => void;
+  goNext: () => void;
+}
+
+/** The viewer's keyboard: Tab stays inside the dialog, Escape closes (or leaves a form), the arrows step. */
+export function useViewerKeys(dialog: RefObject<HTMLElement | null>, keys: Keys) {
+  const { mode, closing, close, leaveForm, goPrevious, goNext } = keys;
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      const root = dialog.current;
+      if (!root || closing) return;
+      if (event.key === "Tab") {
+        const items = focusable(root);
+        const first = items[0];
+        const last = items.at(-1);
+        if (!first || !last) return;
+        const outside = !root.contains(document.activeElement);
+        if (event.shiftKey && (document.activeElement === first || outside)) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && (document.activeElement === last || outside)) {
+          event.preventDefault();
+          first.focus();
+        }
+        return;
+      }
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === "Escape") {
+        event.preventDefault();
+        // In a form, Escape gives up the form first rather than the whole viewer.
+        if (mode === "view") close();
+        else leaveForm();
+        return;
+      }
+      if (mode !== "view" || isTextField(event.target)) return;
+      if (event.key === "ArrowLeft") {
+        event.preventDefault();
+        goPrevious();
+      } else if (event.key === "ArrowRight") {
+        event.preventDefault();
+        goNext();
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [dialog, close, closing, goNext, goPrevious, leaveForm, mode]);
+}

@@ -1,0 +1,42 @@
+import type { HTMLAttributes, ReactNode } from "react";
+import { formatBytes, formatLongDate } from "~/lib/format";
+import { exifLine, takenDate } from "~/lib/exif";
+import type { Image } from "~/lib/image";
+
+interface Props {
+  image: Image;
+  titleId: string;
+  /** Viewing, not editing: while editing, the form holds the name and description. */
+  viewing: boolean;
+  /** The camera line (SHOW_EXIF). */
+  showExif: boolean;
+  /** The slideshow's hold on the caption (hover and focus pause it). */
+  captionProps: HTMLAttributes<HTMLElement>;
+  /** The admin's Edit and Delete. */
+  children?: ReactNode;
+}
+
+/** The photo's name, description, camera line and dates, beside or under the photo. */
+export function ViewerCaption({ image, titleId, viewing, showExif, captionProps, children }: Props) {
+  const camera = showExif ? exifLine(image.exif) : null;
+  return (
+    <section className="viewer-info" aria-labelledby={titleId} {...captionProps}>
+      {/* While editing, the form holds the name and description: the title only names the dialog. */}
+      <h2 id={titleId} className={viewing ? "viewer-title" : "visually-hidden"}>
+        {image.name}
+      </h2>
+      {viewing ? (
+        <>
+          {image.description ? <p className="viewer-description">{image.description}</p> : null}
+          {camera ? <p className="viewer-exif">{camera}</p> : null}
+          <div className="viewer-meta">
+            {image.taken_at ? <p>{`Taken: ${takenDate(image.taken_at)}`}</p> : null}
+            <p>{`Uploaded: ${formatLongDate(image.uploaded_at)}`}</p>
+            <p>{`Size: ${formatBytes(image.size)}`}</p>
+          </div>
+        </>
+      ) : null}
+      {children}
+    </section>
+  );
+}

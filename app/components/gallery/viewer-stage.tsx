@@ -1,0 +1,136 @@
+import type { CSSProperties } from "react";
+import { Link } from "react-router";
+import { ResponsiveImage } from "~/components/responsive-image";
+import type { Image } from "~/lib/image";
+import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
+import { useGalleryScope } from "./gallery-scope";
+
+/** The photo's own size and shape: viewer.css fits it to the screen from these, never beyond its own width. */
+function frameSize(image: Image): CSSProperties {
+  return {
+    aspectRatio: `${image.width} / ${image.height}`,
+    ["--photo-width" as string]: `${image.width}px`,
+    ["--photo-ratio" as string]: (image.width / image.height).toFixed(4),
+  };
+}
+
+/**
+ * How wide the photo is drawn (viewer.css): beside a 24rem panel from 900px,
+ * where a tall photo is bounded by the height instead; the screen less its
+ * margins on phones.
+ */
+export function viewerSizes(image: Image): string {
+  const ratio = image.width / image.height;
+  const wide = ratio > 1.2 ? "calc(100vw - 33rem)" : `calc((100vh - 3rem) * ${ratio.toFixed(3)})`;
+  return `(min-width: 900px) ${wide}, calc(100vw - 2rem)`;
+}
+
+interface Props {
+  image: Image;
+  previous: number | null;
+  /** "load": the list holds no later photo yet but the server has more. */
+  next: number | null | "load";
+  position: string;
+  state: ViewerHistoryState | undefined;
+  isLoaded: (id: number) => boolean;
+  /** A step by hand: it stops the slideshow. */
+  onStep: () => void;
+  onLoadNext: () => void;
+}
+
+/** The photo, fitted to the screen, with Previous and Next: links that work without JavaScript. */
+export function ViewerStage({ image, previous, next, position, state, isLoaded, onStep, onLoadNext }: Props) {
+  const { path } = useGalleryScope();
+  return (
+    <div className="viewer-stage" data-backdrop="">
+      <div className="viewer-frame" style={frameSize(image)}>
+        <ResponsiveImage
+          key={image.id}
+          image={image}
+          sizes={viewerSizes(image)}
+          avif={false}
+          loading="eager"
+          fetchPriority="high"
+        />
+      </div>
+      <nav className="viewer-nav" aria-label="Photos">
+        {previous !== null ? (
+          <StepLink
+            to={galleryHref(position, { image: previous }, path)}
+            state={state}
+            loaded={isLoaded(previous)}
+            direction="previous"
+            onClick={onStep}
+          />
+        ) : null}
+        {next === "load" ? (
+          <button
+            type="button"
+            className="viewer-step viewer-step--next"
+            onClick={() => {
+              onStep();
+              onLoadNext();
+            }}
+          >
+            <StepLabel direction="next" />
+          </button>
+        ) : next !== null ? (
+          <StepLink
+            to={galleryHref(position, { image: next }, path)}
+            state={state}
+            loaded={isLoaded(next)}
+            direction="next"
+            onClick={onStep}
+          />
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+type Direction = "previous" | "next";
+
+function StepLabel({ direction }: { direction: Direction }) {
+  return (
+    <>
+      <span className="viewer-step__icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="22" height="22">
+          <path
+            d={direction === "previous" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.75"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </span>
+      <span className="visually-hidden">{direction === "previous" ? "Previous image" : "Next image"}</span>
+    </>
+  );
+}
+
+interface StepLinkProps {
+  to: string;
+  state: ViewerHistoryState | undefined;
+  /** The photo is in the gallery list: no server round trip. */
+  loaded: boolean;
+  direction: Direction;
+  onClick: () => void;
+}
+
+function StepLink({ to, state, loaded, direction, onClick }: StepLinkProps) {
+  return (
+    <Link
+      to={to}
+      onClick={onClick}
+      replace
+      preventScrollReset
+      state={state}
+      defaultShouldRevalidate={!loaded}
+      className={`viewer-step viewer-step--${direction}`}
+    >
+      <StepLabel direction={direction} />
+    </Link>
+  );
+}

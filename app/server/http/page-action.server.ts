@@ -1,0 +1,56 @@
+/**
+ * The one way a page action is written (modelled on epic-stack's route
+ * actions: guard first, the form read once, a refusal answered as the page's
+ * data with its status). Action-only routes that answer JSON or stream an
+ * upload (logout, the plain upload form) keep `jsonApi` instead.
+ */
+import { data } from "react-router";
+import { requireAdminPage } from "~/server/auth/auth.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { isMultipart, readForm } from "~/server/http/body.server";
+
+export const UPLOAD_ELSEWHERE = "Upload files with the upload form.";
+
+interface PageActionOptions<Args, Refusal> {
+  /**
+   * `admin`: `requireAdminPage` runs before a byte of the body is read. A
+   * browser without a session is redirected to the login form; the page's
+   * own script (`scriptActionHref`) gets a 401 refusal it shows in place.
+   */
+  guard: "admin" | "public";
+  /**
+   * The page's data for a refusal, shown in place. `form` is undefined when
+   * the refusal came before the form was read (the guard, the size limit).
+   */
+  refusal: (error: HttpError, form: FormData | undefined, args: Args) => Refusal;
+}
+
+/**
+ * Wraps a page action's `handler`, which gets the form already read (under
+ * the 64 KB limit of `readForm`) and refuses by throwing an `HttpError`.
+ * Anything else thrown (a redirect, `pageError`, a bug) passes through as is.
+ */
+export function pageAction<Args extends { request: Request }, Result, Refusal>(
+  options: PageActionOptions<Args, Refusal>,
+  handler: (form: FormData, args: Args) => Promise<Result> | Result,
+) {
+  return async (args: Args) => {
+    let form: FormData | undefined;
+    try {
+      if (options.guard === "admin") await requireAdminPage(args.request);
+      // Files never reach a page action: refused unread, as a stray upload could be large.
+      if (isMultipart(args.request)) throw new HttpError(415, UPLOAD_ELSEWHERE);
+      form = await readForm(args.request);
+      return await handler(form, args);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return data(options.refusal(error, form, args), { status: error.status, headers: error.headers });
+    }
+  };
+}
+
+/** A text field of a form, or undefined when absent (or a file). */
+export function formText(form: FormData | undefined, name: string): string | undefined {
+  const value = form?.get(name);
+  return typeof value === "string" ? value : undefined;
+}
