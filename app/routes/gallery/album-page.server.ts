@@ -9,7 +9,7 @@ import { createAlbum, deleteAlbum, updateAlbum } from "~/server/albums/albums.se
 import { readForm } from "~/server/http/body.server";
 import { HttpError } from "~/server/core/http-error.server";
 import type { AlbumRow } from "~/server/data/schema";
-import { parseAlbumId, parseAlbumInput } from "~/server/http/validation.server";
+import { parseAlbumId, parseAlbumInput } from "~/server/albums/album-input.server";
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
