@@ -37,8 +37,11 @@ export function optional<S extends z.ZodType>(schema: S) {
 }
 
 /** A setting left unset or blank takes its default. */
-export function withDefault<S extends z.ZodType<unknown, string>>(schema: S, fallback: z.output<S> & {}) {
-  return z.preprocess(blankIsUnset, schema.default(fallback as never));
+export function withDefault<S extends z.ZodType<unknown, string>>(
+  schema: S,
+  fallback: z.util.NoUndefined<z.output<S>>,
+) {
+  return z.preprocess(blankIsUnset, schema.default(fallback));
 }
 
 export function wholeNumber(min: number, max: number) {
