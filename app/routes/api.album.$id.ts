@@ -3,7 +3,7 @@ import { requireAdmin } from "~/server/auth/auth.server";
 import { readJson } from "~/server/http/body.server";
 import { jsonApi } from "~/server/http/http.server";
 import { HttpError } from "~/server/core/http-error.server";
-import { parseAlbumId, parseAlbumInput } from "~/server/http/validation.server";
+import { parseAlbumId, parseAlbumInput } from "~/server/albums/album-input.server";
 import type { Route } from "./+types/api.album.$id";
 
 const ALLOW = "GET, PUT, DELETE";

@@ -4,7 +4,8 @@ import { jsonApi } from "~/server/http/http.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
 import { getImage } from "~/server/photos/images.server";
-import { parseAlbumIds, parseImageId, parseImageText } from "~/server/http/validation.server";
+import { parseAlbumIds } from "~/server/albums/album-input.server";
+import { parseImageId, parseImageText } from "~/server/photos/image-input.server";
 import type { Route } from "./+types/api.image.$id";
 
 const ALLOW = "GET, PUT, DELETE";

@@ -1,6 +1,6 @@
 import { jsonApi, methodNotAllowed } from "~/server/http/http.server";
 import { randomImages } from "~/server/photos/images.server";
-import { parseRandomCount } from "~/server/http/validation.server";
+import { parseRandomCount } from "~/server/photos/list-query.server";
 import type { Route } from "./+types/api.image.random";
 
 export const loader = jsonApi(

@@ -4,7 +4,7 @@ import { jsonApi } from "~/server/http/http.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { uploadImages } from "~/server/photos/image-upload.server";
 import { listImages } from "~/server/photos/images.server";
-import { parseListQuery } from "~/server/http/validation.server";
+import { parseListQuery } from "~/server/photos/list-query.server";
 import type { Route } from "./+types/api.image";
 
 const ALLOW = "GET, POST";

@@ -156,8 +156,8 @@ describe("an invalid PUBLIC_URL stops the server at start", () => {
     ["https://photos.example.com/?a=1", "no query or fragment"],
     ["https://photos.example.com/#top", "no query or fragment"],
     ["https://photos.example.com/gallery", "no path: the site is served from the root"],
-    ["https://user:secret@photos.example.com", "no user name or password"],
-  ])("%s → one clear line", async (value, why) => {
+    ["https://user:secret@photos.example.com", "no user name or password", "https://***@photos.example.com"],
+  ])("%s → one clear line", async (value, why, shown = value) => {
     const { child } = spawnServer({ env: { PUBLIC_URL: value } });
     onTestFinished(() => {
       if (child.exitCode === null) child.kill("SIGKILL");
@@ -175,7 +175,7 @@ describe("an invalid PUBLIC_URL stops the server at start", () => {
     expect(code).toBe(1);
     expect(stdout).toBe("");
     expect(stderr.trim()).toBe(
-      `Cannot start: PUBLIC_URL must be the site's address like https://example.com (${why}), got "${value}"`,
+      `Cannot start: PUBLIC_URL must be the site's address like https://example.com (${why}), got "${shown}"`,
     );
   });
 });

@@ -165,6 +165,45 @@ describe("parseConfig", () => {
     expect(error.message).not.toContain("\n");
   });
 
+  it("names every bad variable at once, on one line", () => {
+    const { message } = configError({ PORT: "http", SHOW_EXIF: "yes", STORAGE: "disk" });
+    expect(message.split("; ")).toEqual([
+      'PORT must be a whole number from 0 to 65535, got "http"',
+      'SHOW_EXIF must be true or false, got "yes"',
+      'STORAGE must be local or s3, got "disk"',
+    ]);
+  });
+
+  it.each([
+    [{ PUBLIC_URL: "https://owner:hunter2-secret@photos.example.com" }, /^PUBLIC_URL .*got "https:\/\/\*\*\*@photos/],
+    [
+      { MEDIA_BASE_URL: "https://key:hunter2-secret@cdn.example.com/m?x" },
+      /^MEDIA_BASE_URL .*got "https:\/\/\*\*\*@cdn/,
+    ],
+    [
+      { LITESTREAM_REPLICA_URL: "ftp://user:hunter2-secret@backup.example.com/db" },
+      /^LITESTREAM_REPLICA_URL .*\*\*\*@backup/,
+    ],
+    [
+      { LITESTREAM_REPLICA_URL: "user:hunter2-secret@backup.example.com/db" },
+      /^LITESTREAM_REPLICA_URL .*got "\*\*\*@backup/,
+    ],
+    [
+      { STORAGE: "s3", S3_BUCKET: "ok-bucket", S3_ENDPOINT: "http://id:hunter2-secret@minio:9000" },
+      /^S3_ENDPOINT .*\(no user name or password\), got "http:\/\/\*\*\*@minio:9000"$/,
+    ],
+  ])("%o → refused without showing the credentials", (env, message) => {
+    const error = configError(env);
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain("hunter2");
+  });
+
+  it("reads the S3_* variables only when STORAGE=s3", () => {
+    expect(parseConfig({ STORAGE: "local", S3_BUCKET: "Bad_Bucket", S3_PREFIX: "../x" }, cwd).storage).toEqual({
+      kind: "local",
+    });
+  });
+
   it("accepts a 72-byte password and the port range ends", () => {
     expect(parseConfig({ ADMIN_PASSWORD: "p".repeat(72) }, cwd).adminPassword).toHaveLength(72);
     expect(parseConfig({ PORT: "0" }, cwd).port).toBe(0);

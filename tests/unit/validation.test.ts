@@ -1,16 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { HttpError } from "~/server/core/http-error.server";
+import { cleanFilename, parseImageId, parseImageText } from "~/server/photos/image-input.server";
 import {
-  cleanFilename,
   decodeCursor,
   encodeCursor,
-  parseImageId,
-  parseImageText,
   parseListQuery,
   parseRandomCount,
   type Cursor,
-} from "~/server/http/validation.server";
+} from "~/server/photos/list-query.server";
 
 /** Runs `fn`, expecting it to throw an HttpError; returns its status and message. */
 async function rejection(fn: () => unknown): Promise<{ status: number; message: string }> {

@@ -10,8 +10,8 @@ import { HttpError } from "~/server/core/http-error.server";
 import type { AlbumRow } from "~/server/data/schema";
 import { pageError } from "~/server/http/http.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
-import { parseAlbumId, parseAlbumInput } from "~/server/http/validation.server";
 import { applyViewerForm, viewerRefusal } from "./gallery-page.server";
+import { parseAlbumId, parseAlbumInput } from "~/server/albums/album-input.server";
 
 const ALBUM_INTENTS = ["album-create", "album-move", "album-update", "album-delete"];
 

@@ -14,7 +14,9 @@ import { deleteImage, updateImage } from "~/server/photos/image-store.server";
 import { getImage, listImages, neighbours } from "~/server/photos/images.server";
 import type { AlbumRow } from "~/server/data/schema";
 import { safeRedirect } from "~/server/http/security.server";
-import { parseAlbumIds, parseImageId, parseImageText, parseListQuery } from "~/server/http/validation.server";
+import { parseAlbumIds } from "~/server/albums/album-input.server";
+import { parseImageId, parseImageText } from "~/server/photos/image-input.server";
+import { parseListQuery } from "~/server/photos/list-query.server";
 
 /** The list's page, the admin's state and, for `?image=`, the photo with its neighbours in this list; `extra` goes along. */
 export async function loadGalleryPage<Extra extends object>(request: Request, album?: AlbumRow, extra?: Extra) {

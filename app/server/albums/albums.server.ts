@@ -10,7 +10,7 @@ import { db } from "~/server/data/db.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { toImage } from "~/server/photos/images.server";
 import { albumImages, albums, images, type AlbumRow } from "~/server/data/schema";
-import type { AlbumInput } from "~/server/http/validation.server";
+import type { AlbumInput } from "./album-input.server";
 
 function notFound(what: string): HttpError {
   return new HttpError(404, `There is no album ${what}`);

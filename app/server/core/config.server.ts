@@ -1,6 +1,19 @@
 import path from "node:path";
-import { ConfigError, httpUrl } from "./config-values.server";
-import { parseMediaBaseUrl, parseStorageSettings, type StorageSettings } from "./storage-config.server";
+import { z } from "zod";
+import {
+  absoluteUrl,
+  ConfigError,
+  flag,
+  httpUrl,
+  oneOf,
+  optional,
+  parseSettings,
+  refusal,
+  wholeNumber,
+  withDefault,
+  type Env,
+} from "./config-values.server";
+import { mediaBaseUrl, storageSchema, type StorageSettings } from "./storage-config.server";
 
 export interface Config {
   port: number;
@@ -35,111 +48,111 @@ export const BCRYPT_COST = 12;
 
 export { ConfigError };
 
-type Env = Record<string, string | undefined>;
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return Number(raw);
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === "") return fallback;
-  if (raw === "true") return true;
-  if (raw === "false") return false;
-  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
-}
-
-function cookieSecure(raw: string | undefined): Config["cookieSecure"] {
-  switch (raw?.trim().toLowerCase() ?? "auto") {
-    case "":
-    case "auto":
-      return "auto";
-    case "true":
-      return true;
-    case "false":
-      return false;
-    default:
-      throw new ConfigError(`COOKIE_SECURE must be auto, true or false, got "${raw}"`);
-  }
-}
+const ADMIN_USERNAME = /^[\w.@-]{1,64}$/;
 
 /**
  * The origin every absolute URL is built from. The site has no base path (its
  * links are root-relative), so a path other than `/` is refused rather than
  * silently dropped.
  */
-function publicUrl(raw: string | undefined): string | undefined {
-  const value = raw?.trim();
-  if (!value) return undefined;
-  const { url, refuse } = httpUrl(value, "PUBLIC_URL", "the site's address like https://example.com");
-  if (url.pathname !== "/") throw refuse("no path: the site is served from the root");
-  return url.origin;
-}
+const PUBLIC_URL_SHAPE = "the site's address like https://example.com";
+const publicUrl = httpUrl(PUBLIC_URL_SHAPE)
+  .refine(
+    (raw) => new URL(raw).pathname === "/",
+    refusal(PUBLIC_URL_SHAPE, "no path: the site is served from the root"),
+  )
+  .transform((raw) => new URL(raw).origin);
 
+/** A Litestream replica URL, kept as written: a folder (`file:///backups/db`) or a bucket (`s3://bucket/db`). */
 const REPLICA_SCHEMES = ["file:", "s3:", "gcs:", "abs:", "sftp:"];
+const REPLICA_SHAPE = "like file:///backups/portfolio or s3://bucket/portfolio";
+const replicaUrl = absoluteUrl(REPLICA_SHAPE)
+  .refine(
+    (raw) => REPLICA_SCHEMES.includes(new URL(raw).protocol),
+    refusal(REPLICA_SHAPE, `one of ${REPLICA_SCHEMES.join(" ")}`),
+  )
+  .refine(
+    (raw) => {
+      const url = new URL(raw);
+      return url.protocol !== "file:" || (!url.host && url.pathname !== "/");
+    },
+    refusal(REPLICA_SHAPE, "a folder's absolute path"),
+  )
+  .refine(
+    (raw) => {
+      const url = new URL(raw);
+      return url.protocol === "file:" || Boolean(url.host);
+    },
+    refusal(REPLICA_SHAPE, "a bucket or host"),
+  );
 
-/** A Litestream replica URL: a folder (`file:///backups/db`) or a bucket (`s3://bucket/db`). */
-function replicaUrl(raw: string | undefined): string | undefined {
-  const value = raw?.trim();
-  if (!value) return undefined;
-  const refuse = (why: string) =>
-    new ConfigError(
-      `LITESTREAM_REPLICA_URL must be like file:///backups/portfolio or s3://bucket/portfolio (${why}), got "${raw}"`,
-    );
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw refuse("not a URL");
-  }
-  if (!REPLICA_SCHEMES.includes(url.protocol)) throw refuse(`one of ${REPLICA_SCHEMES.join(" ")}`);
-  if (url.protocol === "file:" && (url.host || url.pathname === "/")) throw refuse("a folder's absolute path");
-  if (url.protocol !== "file:" && !url.host) throw refuse("a bucket or host");
-  return value;
-}
-
-/** Reads and validates the environment; throws ConfigError with one clear line. */
-export function parseConfig(env: Env, cwd = process.cwd()): Config {
-  const adminUsername = env.ADMIN_USERNAME?.trim() || "admin";
-  if (!/^[\w.@-]{1,64}$/.test(adminUsername)) {
-    throw new ConfigError("ADMIN_USERNAME must be 1 to 64 letters, digits or . _ @ -");
-  }
-  const adminPassword = env.ADMIN_PASSWORD || undefined;
-  if (adminPassword !== undefined) {
-    const bytes = Buffer.byteLength(adminPassword);
-    if (bytes < 8 || bytes > 72) {
-      throw new ConfigError("ADMIN_PASSWORD must be 8 to 72 bytes long");
-    }
-  }
-  const secrets = env.SESSION_SECRET?.split(",")
-    .map((s) => s.trim())
+/** Cookie signing secrets, comma-separated for rotation: the first signs, all verify. */
+const sessionSecrets = z.string().transform((raw) => {
+  const secrets = raw
+    .split(",")
+    .map((secret) => secret.trim())
     .filter(Boolean);
-  if (secrets?.some((s) => s.length < 16)) {
-    throw new ConfigError("SESSION_SECRET: every comma-separated secret must be at least 16 characters");
-  }
+  return secrets.length ? secrets : undefined;
+});
+
+/** Every setting, by its environment variable (`.env.example` lists them with their defaults). */
+const settingsSchema = z
+  .object({
+    PORT: withDefault(wholeNumber(0, 65535), 3000),
+    DATA_DIR: withDefault(z.string().trim(), "data"),
+    UPLOADS_DIR: withDefault(z.string().trim(), "uploads"),
+    ADMIN_USERNAME: withDefault(
+      z.string().trim().regex(ADMIN_USERNAME, "must be 1 to 64 letters, digits or . _ @ -"),
+      "admin",
+    ),
+    // Taken as typed: only an empty value is unset.
+    ADMIN_PASSWORD: z
+      .string()
+      .refine(
+        (password) => password === "" || (Buffer.byteLength(password) >= 8 && Buffer.byteLength(password) <= 72),
+        { error: "must be 8 to 72 bytes long" },
+      )
+      .optional()
+      .transform((password) => password || undefined),
+    SESSION_SECRET: optional(sessionSecrets),
+    COOKIE_SECURE: withDefault(oneOf(["auto", "true", "false"]), "auto"),
+    MAX_UPLOAD_MB: withDefault(wholeNumber(0, 1_000_000), 100),
+    TRUST_PROXY: withDefault(wholeNumber(0, 10), 0),
+    TEST_BCRYPT_COST: withDefault(wholeNumber(4, BCRYPT_COST), BCRYPT_COST),
+    PUBLIC_URL: optional(publicUrl),
+    HEADERS_TIMEOUT_S: withDefault(wholeNumber(1, 3600), 30),
+    IDLE_TIMEOUT_S: withDefault(wholeNumber(1, 3600), 60),
+    SHOW_EXIF: withDefault(flag(), true),
+    LITESTREAM_REPLICA_URL: optional(replicaUrl),
+    MEDIA_BASE_URL: mediaBaseUrl,
+  })
+  // A sentence of its own rather than "SESSION_SECRET must …": the wording operators know.
+  .refine((settings) => (settings.SESSION_SECRET ?? []).every((secret) => secret.length >= 16), {
+    error: "SESSION_SECRET: every comma-separated secret must be at least 16 characters",
+  })
+  .and(storageSchema);
+
+/** Reads and validates the environment; throws ConfigError with one clear line naming every bad variable. */
+export function parseConfig(env: Env, cwd = process.cwd()): Config {
+  const settings = parseSettings(settingsSchema, env);
   return {
-    port: integer(env, "PORT", 3000, 0, 65535),
-    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || "data"),
-    uploadsDir: path.resolve(cwd, env.UPLOADS_DIR?.trim() || "uploads"),
-    adminUsername,
-    adminPassword,
-    sessionSecrets: secrets?.length ? secrets : undefined,
-    cookieSecure: cookieSecure(env.COOKIE_SECURE),
-    maxUploadBytes: integer(env, "MAX_UPLOAD_MB", 100, 0, 1_000_000) * 1024 * 1024,
-    trustProxy: integer(env, "TRUST_PROXY", 0, 0, 10),
-    bcryptCost: integer(env, "TEST_BCRYPT_COST", BCRYPT_COST, 4, BCRYPT_COST),
-    publicUrl: publicUrl(env.PUBLIC_URL),
-    headersTimeoutMs: integer(env, "HEADERS_TIMEOUT_S", 30, 1, 3600) * 1000,
-    idleTimeoutMs: integer(env, "IDLE_TIMEOUT_S", 60, 1, 3600) * 1000,
-    showExif: flag(env, "SHOW_EXIF", true),
-    litestreamReplicaUrl: replicaUrl(env.LITESTREAM_REPLICA_URL),
-    storage: parseStorageSettings(env),
-    mediaBaseUrl: parseMediaBaseUrl(env),
+    port: settings.PORT,
+    dataDir: path.resolve(cwd, settings.DATA_DIR),
+    uploadsDir: path.resolve(cwd, settings.UPLOADS_DIR),
+    adminUsername: settings.ADMIN_USERNAME,
+    adminPassword: settings.ADMIN_PASSWORD,
+    sessionSecrets: settings.SESSION_SECRET,
+    cookieSecure: settings.COOKIE_SECURE === "auto" ? "auto" : settings.COOKIE_SECURE === "true",
+    maxUploadBytes: settings.MAX_UPLOAD_MB * 1024 * 1024,
+    trustProxy: settings.TRUST_PROXY,
+    bcryptCost: settings.TEST_BCRYPT_COST,
+    publicUrl: settings.PUBLIC_URL,
+    headersTimeoutMs: settings.HEADERS_TIMEOUT_S * 1000,
+    idleTimeoutMs: settings.IDLE_TIMEOUT_S * 1000,
+    showExif: settings.SHOW_EXIF,
+    litestreamReplicaUrl: settings.LITESTREAM_REPLICA_URL,
+    storage: settings.storage,
+    mediaBaseUrl: settings.MEDIA_BASE_URL,
   };
 }
 

@@ -4,7 +4,8 @@ import { HttpError } from "~/server/core/http-error.server";
 import { createImage } from "./image-store.server";
 import { discardUploads, parseUpload } from "./upload.server";
 import { cleanLine } from "~/lib/clean-text";
-import { parseAlbumIds, parseImageText } from "~/server/http/validation.server";
+import { parseAlbumIds } from "~/server/albums/album-input.server";
+import { parseImageText } from "./image-input.server";
 
 export type UploadResult =
   { ok: true; filename: string; image: Image } | { ok: false; filename: string; error: HttpError };

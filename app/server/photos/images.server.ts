@@ -10,7 +10,7 @@ import { db } from "~/server/data/db.server";
 import { exifJson, takenAtJson } from "./exif.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, images, type ImageRow } from "~/server/data/schema";
-import { encodeCursor, PAGE_SIZE, type ListQuery, type SortField } from "~/server/http/validation.server";
+import { encodeCursor, PAGE_SIZE, type ListQuery, type SortField } from "./list-query.server";
 
 const DISPLAY_WIDTH = 1280;
 

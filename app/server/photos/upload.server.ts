@@ -9,7 +9,7 @@ import { isMultipart, MAX_FORM_BYTES } from "~/server/http/body.server";
 import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { storageError, tmpPath } from "~/server/storage/storage.server";
-import { cleanFilename } from "~/server/http/validation.server";
+import { cleanFilename } from "./image-input.server";
 
 export interface UploadedFile {
   /** Temp file in UPLOADS_DIR/tmp; the caller moves or removes it. */

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "~/lib/slug";
+import { descriptionField, nameField, parseInput, positiveWhole } from "~/server/http/input.server";
+
+/** An album's id and fields, and a photo's album ids, as the API and the album forms send them (input.server.ts). */
+
+export interface AlbumInput {
+  name?: string;
+  description?: string;
+  slug?: string;
+  coverId?: number | null;
+  position?: number;
+}
+
+const albumId = positiveWhole("The album id must be a positive whole number");
+
+export function parseAlbumId(raw: string | undefined): number {
+  return parseInput(albumId, raw);
+}
+
+const ALBUM_IDS_REFUSED = "must be an array of album ids (positive whole numbers)";
+const albumIds = z.object({
+  albumIds: z
+    .array(positiveWhole(ALBUM_IDS_REFUSED), { error: ALBUM_IDS_REFUSED })
+    .max(1000, { error: ALBUM_IDS_REFUSED })
+    .transform((ids) => [...new Set(ids)]),
+});
+
+/** A photo's albums, as the API sends them (`albumIds: [1, 2]`) or a form's checkboxes do (`getAll`, strings). */
+export function parseAlbumIds(value: unknown): number[] {
+  return parseInput(albumIds, { albumIds: value }).albumIds;
+}
+
+const SLUG_REFUSED = `must be lowercase letters, digits and single hyphens, at most ${MAX_SLUG_LENGTH} characters`;
+const unsetWhen =
+  (...unset: unknown[]) =>
+  (value: unknown) =>
+    unset.includes(value) ? undefined : value;
+
+const common = {
+  description: z.preprocess(unsetWhen(null), descriptionField.optional()),
+  slug: z.preprocess(
+    unsetWhen(null, ""),
+    z
+      .string({ error: SLUG_REFUSED })
+      .regex(SLUG_PATTERN, { error: SLUG_REFUSED })
+      .max(MAX_SLUG_LENGTH, { error: SLUG_REFUSED })
+      .optional(),
+  ),
+};
+
+const newAlbum = z.object({ name: nameField, ...common });
+
+const albumEdit = z.object({
+  name: nameField.optional(),
+  ...common,
+  // null or "" (the form's "no cover") unsets the cover.
+  coverId: z.preprocess(
+    (value) => (value === "" ? null : value),
+    positiveWhole("must be a photo id or null").nullable().optional(),
+  ),
+  position: positiveWhole("must be a whole number of at least 1", 1_000_000).optional(),
+});
+
+/** Only the fields that were sent: an edit changes nothing else. */
+function sentOnly(input: AlbumInput): AlbumInput {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}
+
+/** An album's fields as created (`name` required) or edited (any of them); unknown fields are ignored. */
+export function parseAlbumInput(body: Record<string, unknown>, { create }: { create: boolean }): AlbumInput {
+  return sentOnly(parseInput(create ? newAlbum : albumEdit, body));
+}

@@ -1,0 +1,34 @@
+import path from "node:path";
+import { z } from "zod";
+import { cleanLine } from "~/lib/clean-text";
+import { descriptionField, nameField, parseInput, positiveWhole } from "~/server/http/input.server";
+
+/** A photo's id and editable texts, as the API and the viewer's form send them (input.server.ts). */
+
+const imageId = positiveWhole("The image id must be a positive whole number");
+
+export function parseImageId(raw: string | undefined): number {
+  return parseInput(imageId, raw);
+}
+
+const imageText = z.object({
+  name: nameField,
+  description: descriptionField.nullish().transform((description) => description ?? ""),
+});
+
+/**
+ * Cleans the editable texts and checks their lengths; `name` may not end up
+ * empty, so a name of only control characters is refused like a blank one.
+ */
+export function parseImageText(input: { name?: unknown; description?: unknown }): {
+  name: string;
+  description: string;
+} {
+  return parseInput(imageText, input);
+}
+
+/** An uploaded file's base name, cleaned like a name; for display and as a fallback name, never for paths. */
+export function cleanFilename(raw: string | undefined): string {
+  const base = path.posix.basename((raw ?? "").replaceAll("\\", "/"));
+  return Array.from(cleanLine(base)).slice(0, 255).join("") || "image";
+}

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { parseInput, positiveWhole } from "~/server/http/input.server";
+
+/** The query of a photo list (`/api/image`, the gallery pages) and of random picks, read with zod (input.server.ts). */
+
+export const PAGE_SIZE = 24;
+export const SORT_FIELDS = ["uploaded_at", "name", "size", "taken_at"] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+type SortOrder = "asc" | "desc";
+
+export interface ListQuery {
+  page: number;
+  /** Only this album's photos (`album=`), or the whole gallery. */
+  albumId?: number;
+  sortField: SortField;
+  sortOrder: SortOrder;
+  /** Keyset position: when set, the list continues after it and `page` is only echoed. */
+  cursor: Cursor | undefined;
+}
+
+/** Where a keyset page ended: the last row's value for each key of the sort (images.server.ts), meaningless under another sort. */
+export type Cursor = { sortField: SortField; sortOrder: SortOrder; values: (string | number)[] };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.sortField, cursor.sortOrder, ...cursor.values])).toString("base64url");
+}
+
+const CURSOR_REFUSED = "is not valid; use the nextCursor of a previous answer";
+const sortOrder = z.enum(["asc", "desc"]);
+const id = z.int();
+
+/** A cursor's values are what its sort's keys compare: [name, id], [missing, date, id] or [number, id]. */
+const cursorTuple = z.union(
+  [
+    z.tuple([z.literal("name"), sortOrder, z.string(), id]),
+    z.tuple([z.literal("taken_at"), sortOrder, z.literal([0, 1]), id, id]),
+    z.tuple([z.enum(["uploaded_at", "size"]), sortOrder, id, id]),
+  ],
+  { error: CURSOR_REFUSED },
+);
+
+const cursorField = z
+  .string()
+  .transform((raw, ctx): unknown => {
+    try {
+      return JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    } catch {
+      ctx.issues.push({ code: "custom", message: CURSOR_REFUSED, input: raw });
+      return z.NEVER;
+    }
+  })
+  .pipe(cursorTuple)
+  .transform(([sortField, sortOrder, ...values]): Cursor => ({ sortField, sortOrder, values }));
+
+const listQuery = z
+  .object({
+    page: positiveWhole("must be a whole number of at least 1", 1_000_000).default(1),
+    sortField: z.enum(SORT_FIELDS, { error: `must be one of ${SORT_FIELDS.join(", ")}` }).default("uploaded_at"),
+    sortOrder: z.enum(sortOrder.options, { error: "must be asc or desc" }).default("desc"),
+    cursor: cursorField.optional(),
+    album: positiveWhole("must be an album id, a positive whole number").optional(),
+  })
+  .superRefine(({ cursor, sortField, sortOrder }, ctx) => {
+    if (cursor && (cursor.sortField !== sortField || cursor.sortOrder !== sortOrder)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["cursor"],
+        message:
+          `was made for sortField=${cursor.sortField}&sortOrder=${cursor.sortOrder}; ` +
+          "send the same sortField and sortOrder as the answer it came from",
+      });
+    }
+  })
+  .transform(({ album, cursor, ...query }): ListQuery => ({
+    ...query,
+    cursor,
+    ...(album === undefined ? {} : { albumId: album }),
+  }));
+
+const cursorInput = z.object({ cursor: cursorField });
+
+export function decodeCursor(raw: string): Cursor {
+  return parseInput(cursorInput, { cursor: raw }).cursor;
+}
+
+/** The first value of each parameter, as `URLSearchParams.get` reads it; an unset one is undefined. */
+function firstValues(params: URLSearchParams, names: string[]): Record<string, string | undefined> {
+  return Object.fromEntries(names.map((name) => [name, params.get(name) ?? undefined]));
+}
+
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  const query = firstValues(params, ["page", "sortField", "sortOrder", "cursor", "album"]);
+  // An empty cursor is no cursor: the first page.
+  return parseInput(listQuery, { ...query, cursor: query.cursor || undefined });
+}
+
+const randomCount = z.object({ count: positiveWhole("must be a whole number from 1 to 50", 50).default(10) });
+
+export function parseRandomCount(params: URLSearchParams): number {
+  return parseInput(randomCount, firstValues(params, ["count"])).count;
+}
