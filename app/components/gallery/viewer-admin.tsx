@@ -126,10 +126,10 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
         {albums.length ? (
           <fieldset className="viewer-albums">
             <legend>Albums</legend>
-            {/* Says the checkboxes were sent, so that none ticked takes the photo out of every album. */}
-            <input type="hidden" name="albumsShown" value="1" />
             {albums.map((album) => (
               <label key={album.id}>
+                {/* The albums listed here, ticked or not: the save changes these and leaves any added since alone. */}
+                <input type="hidden" name="shownAlbumIds" value={album.id} />
                 <input
                   type="checkbox"
                   name="albumIds"

@@ -55,8 +55,10 @@ async function applyIntent(form: FormData, album: AlbumRow | undefined) {
   switch (form.get("intent")) {
     case "update": {
       const text = parseImageText({ name: formText(form, "name"), description: formText(form, "description") });
-      const albumIds = form.has("albumsShown") ? parseAlbumIds(form.getAll("albumIds")) : undefined;
-      return { intent: "update" as const, image: updateImage(id, text, albumIds) };
+      // Only the albums the form listed change: one added since it was drawn keeps the photo.
+      const listed = form.has("shownAlbumIds") ? parseAlbumIds(form.getAll("shownAlbumIds")) : undefined;
+      const albumIds = listed && parseAlbumIds(form.getAll("albumIds"));
+      return { intent: "update" as const, image: updateImage(id, text, albumIds, listed) };
     }
     case "delete":
       await deleteImage(id);

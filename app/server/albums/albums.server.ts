@@ -1,9 +1,9 @@
 /**
- * Albums: their rows, their order and the photos in them (album_images).
- * Which photos an album lists, page by page, is images.server.ts's listImages
- * with `albumId`.
+ * Albums: their rows, their order and their covers. Which albums a photo is
+ * in is memberships.server.ts; which photos an album lists, page by page, is
+ * images.server.ts's listImages with `albumId`.
  */
-import { and, asc, count, desc, eq, inArray, max, ne } from "drizzle-orm";
+import { and, asc, count, desc, eq, max, ne } from "drizzle-orm";
 import type { Album } from "~/lib/album";
 import { slugify } from "~/lib/slug";
 import { db } from "~/server/data/db.server";
@@ -16,18 +16,24 @@ function notFound(what: string): HttpError {
   return new HttpError(404, `There is no album ${what}`);
 }
 
+/** The album's newest photo; with `imageId`, that photo if it is in the album. */
+function albumPhoto(albumId: number, imageId?: number) {
+  return db()
+    .select({ image: images })
+    .from(albumImages)
+    .innerJoin(images, eq(images.id, albumImages.imageId))
+    .where(and(eq(albumImages.albumId, albumId), imageId === undefined ? undefined : eq(images.id, imageId)))
+    .orderBy(desc(images.uploadedAt), desc(images.id))
+    .limit(1)
+    .get()?.image;
+}
+
+/**
+ * The chosen cover is read through the album's photos, so that a cover left
+ * behind by a photo that left the album (older versions kept it) is never shown.
+ */
 function coverOf(row: AlbumRow) {
-  const chosen = row.coverId === null ? undefined : db().select().from(images).where(eq(images.id, row.coverId)).get();
-  const cover =
-    chosen ??
-    db()
-      .select({ image: images })
-      .from(albumImages)
-      .innerJoin(images, eq(images.id, albumImages.imageId))
-      .where(eq(albumImages.albumId, row.id))
-      .orderBy(desc(images.uploadedAt), desc(images.id))
-      .limit(1)
-      .get()?.image;
+  const cover = (row.coverId === null ? undefined : albumPhoto(row.id, row.coverId)) ?? albumPhoto(row.id);
   return cover ? toImage(cover) : null;
 }
 
@@ -159,30 +165,4 @@ export function deleteAlbum(id: number): void {
     db().delete(albums).where(eq(albums.id, id)).run();
     renumber(orderedRows().map((row) => row.id));
   });
-}
-
-/** Refuses album ids that do not exist, before anything is written. */
-export function assertAlbumsExist(ids: number[]): void {
-  if (!ids.length) return;
-  const found = new Set(
-    db()
-      .select({ id: albums.id })
-      .from(albums)
-      .where(inArray(albums.id, ids))
-      .all()
-      .map((row) => row.id),
-  );
-  const missing = ids.filter((id) => !found.has(id));
-  if (missing.length) throw new HttpError(400, `There is no album with id ${missing.join(", ")}`);
-}
-
-/** Replaces the photo's albums with `ids` (checked to exist). Called inside the caller's transaction, if any. */
-export function setImageAlbums(imageId: number, ids: number[]): void {
-  assertAlbumsExist(ids);
-  db().delete(albumImages).where(eq(albumImages.imageId, imageId)).run();
-  if (ids.length)
-    db()
-      .insert(albumImages)
-      .values(ids.map((albumId) => ({ albumId, imageId })))
-      .run();
 }

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Image } from "~/lib/image";
-import { setImageAlbums } from "~/server/albums/albums.server";
+import { setImageAlbums } from "~/server/albums/memberships.server";
 import { db } from "~/server/data/db.server";
 import { readCameraDetails } from "./exif.server";
 import { HttpError } from "~/server/core/http-error.server";
@@ -141,11 +141,16 @@ export async function createImage(
   }
 }
 
-/** New name and description (unless left out), and when `albumIds` is given exactly those albums; all or nothing. */
+/**
+ * New name and description (unless left out) and, when `albumIds` is given,
+ * those albums: exactly those, or with `listedAlbumIds` (the albums an edit
+ * form showed) only changes among the listed ones. All or nothing.
+ */
 export function updateImage(
   id: number,
   text: { name: string; description: string } | undefined,
   albumIds?: number[],
+  listedAlbumIds?: number[],
 ): Image {
   const row = db().transaction(() => {
     const updated = db()
@@ -155,7 +160,7 @@ export function updateImage(
       .returning()
       .get();
     if (!updated) throw new HttpError(404, `There is no image with id ${id}`);
-    if (albumIds) setImageAlbums(id, albumIds);
+    if (albumIds) setImageAlbums(id, albumIds, listedAlbumIds);
     return updated;
   });
   return toImage(row);

@@ -1,5 +1,5 @@
 import type { Image } from "~/lib/image";
-import { assertAlbumsExist } from "~/server/albums/albums.server";
+import { assertAlbumsExist } from "~/server/albums/memberships.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { createImage } from "./image-store.server";
 import { discardUploads, parseUpload } from "./upload.server";

@@ -8,6 +8,7 @@ import type { Image, ImagePage } from "~/lib/image";
 import { config } from "~/server/core/config.server";
 import { db } from "~/server/data/db.server";
 import { exifJson, takenAtJson } from "./exif.server";
+import { albumIdsByImage } from "~/server/albums/memberships.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, images, type ImageRow } from "~/server/data/schema";
 import { encodeCursor, PAGE_SIZE, type ListQuery, type SortField } from "./list-query.server";
@@ -29,7 +30,17 @@ export function displayVariant(row: ImageRow): { url: string; width: number; hei
   };
 }
 
+/** Rows as the API's image JSON, their album ids read in one query for all of them. */
+export function toImages(rows: ImageRow[]): Image[] {
+  const albumIds = albumIdsByImage(rows.map((row) => row.id));
+  return rows.map((row) => imageJson(row, albumIds.get(row.id)!));
+}
+
 export function toImage(row: ImageRow): Image {
+  return toImages([row])[0]!;
+}
+
+function imageJson(row: ImageRow, albumIds: number[]): Image {
   const srcset = (format: "webp" | "avif", widths: number[]) =>
     widths.map((w) => `${mediaUrl(row.storageKey, w, format)} ${w}w`).join(", ");
   return {
@@ -47,19 +58,8 @@ export function toImage(row: ImageRow): Image {
     placeholder: row.placeholder,
     taken_at: takenAtJson(row.takenAt, row.takenOffset),
     exif: exifJson(row),
-    albumIds: albumIdsOf(row.id),
+    albumIds,
   };
-}
-
-/** The albums a photo is in, by id. */
-export function albumIdsOf(imageId: number): number[] {
-  return db()
-    .select({ id: albumImages.albumId })
-    .from(albumImages)
-    .where(eq(albumImages.imageId, imageId))
-    .orderBy(asc(albumImages.albumId))
-    .all()
-    .map((row) => row.id);
 }
 
 /** One part of a sort order; `descending` as the list runs forward. */
@@ -151,7 +151,7 @@ export function listImages(query: ListQuery): ImagePage {
   const pageRows = rows.slice(0, PAGE_SIZE);
   const last = pageRows.at(-1);
   return {
-    images: pageRows.map(toImage),
+    images: toImages(pageRows),
     page: query.page,
     pageSize: PAGE_SIZE,
     hasMore,
@@ -180,7 +180,7 @@ export function randomImages(wanted: number): Image[] {
   const total = db().select({ total: count() }).from(images).get()?.total ?? 0;
   if (total <= wanted) {
     const all = db().select().from(images).all();
-    return shuffle(all).map(toImage);
+    return toImages(shuffle(all));
   }
   const maxId = db().select({ id: images.id }).from(images).orderBy(desc(images.id)).limit(1).get()!.id;
   const picked = new Map<number, ImageRow>();
@@ -189,7 +189,7 @@ export function randomImages(wanted: number): Image[] {
     const row = db().select().from(images).where(gte(images.id, probe)).orderBy(asc(images.id)).limit(1).get();
     if (row) picked.set(row.id, row);
   }
-  return [...picked.values()].map(toImage);
+  return toImages([...picked.values()]);
 }
 
 function shuffle<T>(items: T[]): T[] {

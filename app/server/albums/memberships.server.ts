@@ -1,0 +1,72 @@
+/**
+ * Which albums a photo is in (album_images), and the album covers that depend
+ * on it: a photo that leaves an album stops being its cover in the same write.
+ */
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { db } from "~/server/data/db.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { albumImages, albums } from "~/server/data/schema";
+
+/** Refuses album ids that do not exist, before anything is written. */
+export function assertAlbumsExist(ids: number[]): void {
+  if (!ids.length) return;
+  const found = new Set(
+    db()
+      .select({ id: albums.id })
+      .from(albums)
+      .where(inArray(albums.id, ids))
+      .all()
+      .map((row) => row.id),
+  );
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw new HttpError(400, `There is no album with id ${missing.join(", ")}`);
+}
+
+/** Each photo's album ids, ascending, in one query; a photo in no album maps to []. */
+export function albumIdsByImage(imageIds: number[]): Map<number, number[]> {
+  const byImage = new Map<number, number[]>(imageIds.map((id) => [id, []]));
+  if (!imageIds.length) return byImage;
+  const rows = db()
+    .select({ imageId: albumImages.imageId, albumId: albumImages.albumId })
+    .from(albumImages)
+    .where(inArray(albumImages.imageId, imageIds))
+    .orderBy(asc(albumImages.albumId))
+    .all();
+  for (const row of rows) byImage.get(row.imageId)?.push(row.albumId);
+  return byImage;
+}
+
+function removeFromAlbums(imageId: number, albumIds: number[]): void {
+  if (!albumIds.length) return;
+  db()
+    .delete(albumImages)
+    .where(and(eq(albumImages.imageId, imageId), inArray(albumImages.albumId, albumIds)))
+    .run();
+  // The album falls back to its newest photo.
+  db()
+    .update(albums)
+    .set({ coverId: null })
+    .where(and(inArray(albums.id, albumIds), eq(albums.coverId, imageId)))
+    .run();
+}
+
+/**
+ * Puts the photo in the `ticked` albums (checked to exist) and takes it out of
+ * the others among `listed`; albums not listed keep their membership, so a
+ * form saved after an album was added elsewhere leaves that album alone.
+ * Without `listed` every album counts as listed: `ticked` is the whole set, as
+ * the API's `albumIds` is. Called inside the caller's transaction, if any.
+ */
+export function setImageAlbums(imageId: number, ticked: number[], listed?: number[]): void {
+  const current = albumIdsByImage([imageId]).get(imageId)!;
+  const keep = new Set(ticked);
+  const leaving = current.filter((albumId) => !keep.has(albumId) && (!listed || listed.includes(albumId)));
+  const joining = ticked.filter((albumId) => !current.includes(albumId));
+  assertAlbumsExist(joining);
+  removeFromAlbums(imageId, leaving);
+  if (joining.length)
+    db()
+      .insert(albumImages)
+      .values(joining.map((albumId) => ({ albumId, imageId })))
+      .run();
+}
