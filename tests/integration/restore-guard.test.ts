@@ -9,8 +9,10 @@ import { afterAll, expect, it } from "vitest";
 import { allImages, makeJpeg, uploadImage } from "../support/images";
 import { imageRowCount, queryDb } from "../support/inspect";
 import { runScript } from "../support/scripts";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
-import { expectSoundStorage } from "../support/storage-check";
+import { loginAdmin, runToExit, startServer, type TestServer } from "../support/server";
+import { startHoldingProxy } from "../support/holding-proxy";
+import { startTestBucket } from "../support/s3";
+import { expectSoundStorage, waitUntil } from "../support/storage-check";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-restore-guard-"));
 const running: TestServer[] = [];
@@ -52,12 +54,24 @@ it("refuses while the server runs, saying to stop it, and changes nothing; once 
   const refused = await runScript("restore", [folder], envOf(dirs));
   expect(refused.code).toBe(1);
   expect(refused.stderr.trim()).toBe(
-    `The server (pid ${server.process.pid}) is using the site's data in ${dirs.dataDir}. ` +
+    `The site's data in ${dirs.dataDir} is in use by the server (pid ${server.process.pid}). ` +
       "Stop it first: npm run restore must run alone.",
   );
   expect(refused.stdout).toBe("");
   expect(names()).toEqual(before);
   expect(await allImages(server.url)).toHaveLength(2);
+
+  // The same guard stops a restore from the Litestream replica.
+  const fromReplica = await runScript("replica-restore", [], {
+    ...envOf(dirs),
+    LITESTREAM_REPLICA_URL: `file://${path.join(base, "replica")}`,
+  });
+  expect(fromReplica.code).toBe(1);
+  expect(fromReplica.stderr.trim()).toBe(
+    `The site's data in ${dirs.dataDir} is in use by the server (pid ${server.process.pid}). ` +
+      "Stop it first: npm run replica:restore must run alone.",
+  );
+  expect(names()).toEqual(before);
 
   expect(await server.stop()).toBe(0);
   const restored = await runScript("restore", [folder], envOf(dirs));
@@ -81,4 +95,31 @@ it("is not blocked by the lock file a killed server left", async () => {
   expect(restored.code, restored.output).toBe(0);
   expect(imageRowCount(dirs.dataDir)).toBe(1);
   expect(fs.readdirSync(path.join(dirs.dataDir, "processes"))).toEqual([]);
+});
+
+it("a server does not start while a restore runs", async () => {
+  const { dirs, server, folder } = await siteWithBackup("restoring");
+  await server.stop();
+  // Restored into a bucket, held on its first photo's PUT through a proxy.
+  const bucket = await startTestBucket();
+  const proxy = await startHoldingProxy(bucket.env.S3_ENDPOINT!);
+  try {
+    const env = { ...envOf(dirs), ...bucket.env, S3_ENDPOINT: proxy.url };
+    proxy.holdNext((request) => request.method === "PUT");
+    const restoring = runScript("restore", [folder], env);
+    await waitUntil(() => proxy.held() !== undefined, "the restore is storing a photo");
+
+    const refused = await runToExit({ dirs, env: bucket.env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toMatch(
+      /^Cannot start: The site's data in .* is being replaced by npm run restore \(pid \d+\), which must run alone: start the server once it is done\.$/,
+    );
+    expect(refused.stderr).toContain(dirs.dataDir);
+    proxy.release();
+    const restored = await restoring;
+    expect(restored.code, restored.output).toBe(0);
+  } finally {
+    await proxy.close();
+    await bucket.close();
+  }
 });

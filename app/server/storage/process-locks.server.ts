@@ -46,8 +46,6 @@ function describe(others: RunningProcess[]): string {
   return others.map((other) => `${other.name} (pid ${other.pid})`).join(" and ");
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /**
  * Registers this process (once; later calls return the same id). Refuses,
  * with a StartupError, to run beside a process that must run alone, or, when
@@ -74,11 +72,10 @@ export function registerProcess(name = scriptName(), { exclusive = false } = {})
   if (conflicting.length) {
     releaseProcess();
     const others = describe(conflicting);
-    const verb = conflicting.length > 1 ? "are" : "is";
     throw new StartupError(
       exclusive
-        ? `${capitalised(others)} ${verb} using the site's data in ${config().dataDir}. Stop ${conflicting.length > 1 ? "them" : "it"} first: ${name} must run alone.`
-        : `${capitalised(others)} ${verb} replacing the site's data in ${config().dataDir} and must run alone: start ${name} once it is done.`,
+        ? `The site's data in ${config().dataDir} is in use by ${others}. Stop ${conflicting.length > 1 ? "them" : "it"} first: ${name} must run alone.`
+        : `The site's data in ${config().dataDir} is being replaced by ${others}, which must run alone: start ${name} once it is done.`,
     );
   }
   return id;
