@@ -130,6 +130,15 @@ export function isRunning(id: string): boolean {
   return PROCESS_ID_PATTERN.test(id) && runningProcess(id) !== undefined;
 }
 
+/** `isRunning`, asked once per id: for one pass over many entries that name their writer. */
+export function runningCheck(): (id: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (id) => {
+    if (!known.has(id)) known.set(id, isRunning(id));
+    return known.get(id)!;
+  };
+}
+
 /** Every other process using the site's data right now. */
 export function otherProcesses(): RunningProcess[] {
   const files = fs.existsSync(locksDir()) ? fs.readdirSync(locksDir()) : [];

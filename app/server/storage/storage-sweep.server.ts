@@ -14,7 +14,7 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/server/data/db.server";
 import { pendingObjects } from "~/server/data/schema";
-import { isRunning, thisProcessId } from "./process-locks.server";
+import { runningCheck, thisProcessId } from "./process-locks.server";
 import { photoStore } from "./storage.server";
 
 /** Before a new photo's objects are stored; pair with `doneStoring`. */
@@ -79,18 +79,13 @@ export function sweepPendingObjects(): Promise<{ removed: number; left: number }
 }
 
 async function sweepOnce(): Promise<{ removed: number; left: number }> {
-  const running = new Map<string, boolean>();
-  const beingStored = (writer: string | null) => {
-    if (writer === null) return false;
-    if (!running.has(writer)) running.set(writer, isRunning(writer));
-    return running.get(writer)!;
-  };
+  const running = runningCheck();
   // Entries first, then their writers: an entry is written only once its writer holds its lock.
   const keys = db()
     .select({ key: pendingObjects.storageKey, writer: pendingObjects.writer })
     .from(pendingObjects)
     .all()
-    .filter(({ writer }) => !beingStored(writer));
+    .filter(({ writer }) => writer === null || !running(writer));
   let removed = 0;
   for (const { key } of keys) {
     // The store is down: the rest waits for the next sweep.

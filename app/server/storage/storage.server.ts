@@ -6,7 +6,7 @@ import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { createLocalStore } from "./local-store.server";
 import { STORE_UNREACHABLE_MESSAGE, type PhotoStore } from "./photo-store.server";
-import { isRunning, thisProcessId } from "./process-locks.server";
+import { runningCheck, thisProcessId } from "./process-locks.server";
 import { createS3Store } from "./s3-store.server";
 
 /**
@@ -45,15 +45,11 @@ export function tmpPath(suffix = ""): string {
  * running process is writing stays.
  */
 export async function removeAbandonedTmp(): Promise<number> {
-  const running = new Map<string, boolean>();
-  const isOwnedByRunning = (owner: string) => {
-    if (!running.has(owner)) running.set(owner, isRunning(owner));
-    return running.get(owner)!;
-  };
+  const running = runningCheck();
   let removed = 0;
+  // Entries first, then their writers: a name is made only once its writer holds its lock.
   for (const entry of await fsp.readdir(tmpDir())) {
-    const owner = entry.split("-")[0]!;
-    if (isOwnedByRunning(owner)) continue;
+    if (running(entry.split("-")[0]!)) continue;
     await fsp.rm(path.join(tmpDir(), entry), { recursive: true, force: true });
     removed++;
   }
