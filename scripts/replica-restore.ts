@@ -5,6 +5,7 @@ import fs from "node:fs";
 import { config } from "~/server/core/config.server";
 import { databaseFile, StartupError } from "~/server/data/db.server";
 import { keepNewFilesPrivate } from "~/server/storage/private-files.server";
+import { registerProcess } from "~/server/storage/process-locks.server";
 import { restoreFromReplica } from "~/server/ops/replication.server";
 
 const { litestreamReplicaUrl } = config();
@@ -12,11 +13,17 @@ if (!litestreamReplicaUrl) {
   console.error("Set LITESTREAM_REPLICA_URL to the replica to restore from.");
   process.exit(1);
 }
+keepNewFilesPrivate();
+try {
+  registerProcess("npm run replica:restore", { exclusive: true });
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 if (fs.existsSync(databaseFile())) {
   console.error(`${databaseFile()} exists: stop the server and move it aside first.`);
   process.exit(1);
 }
-keepNewFilesPrivate();
 try {
   if (!restoreFromReplica(litestreamReplicaUrl)) {
     console.error(`The replica at ${litestreamReplicaUrl} holds no database yet.`);

@@ -8,5 +8,10 @@ if (!source) {
   process.exit(1);
 }
 keepNewFilesPrivate();
-const { images } = await restore(source);
-console.log(`Restored ${images} photos from ${source}. Start the server again.`);
+try {
+  const { images } = await restore(source);
+  console.log(`Restored ${images} photos from ${source}. Start the server again.`);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

@@ -116,6 +116,8 @@ export const sessions = sqliteTable(
 export const pendingObjects = sqliteTable("pending_objects", {
   storageKey: text("storage_key").primaryKey(),
   since: integer("since", { mode: "timestamp_ms" }).notNull(),
+  /** The process storing the key's objects (process-locks.server.ts); null once it is the sweep's. */
+  writer: text("writer"),
 });
 
 export type ImageRow = typeof images.$inferSelect;

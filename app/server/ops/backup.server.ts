@@ -7,6 +7,7 @@ import { databaseFile, openDatabase } from "~/server/data/db.server";
 import { downloadPhoto, rowsIn } from "~/server/storage/photo-copy.server";
 import { STORAGE_KEY_PATTERN } from "~/server/storage/photo-store.server";
 import { makePrivate } from "~/server/storage/private-files.server";
+import { registerProcess } from "~/server/storage/process-locks.server";
 import { ensureTmpDir, photoStore, tmpPath } from "~/server/storage/storage.server";
 
 /**
@@ -63,12 +64,15 @@ export async function backup(target: string): Promise<{ images: number; dropped:
 
 /**
  * Replaces the database and the stored photos with a backup's, in the store
- * the settings name. The server must be stopped: it holds the database open.
+ * the settings name. The server must be stopped: it holds the database open,
+ * so this refuses while any other process uses the site's data, and nothing
+ * else starts while it runs (process-locks.server.ts).
  * Photos go first, then the database, then what the backup does not know is
  * removed: a failure halfway leaves the old site usable, and running the
  * restore again finishes it (photos already in the store are not sent again).
  */
 export async function restore(source: string): Promise<{ images: number }> {
+  registerProcess("npm run restore", { exclusive: true });
   const dir = path.resolve(source);
   const snapshot = path.join(dir, SNAPSHOT);
   if (!fs.existsSync(snapshot)) throw new Error(`${snapshot} not found: is ${dir} a backup folder?`);

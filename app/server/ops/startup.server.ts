@@ -7,8 +7,9 @@ import { allStorageKeys } from "~/server/photos/images.server";
 import { closePasswordWorkers } from "~/server/auth/password.server";
 import { keepNewFilesPrivate, makeSitePrivate } from "~/server/storage/private-files.server";
 import { restoreFromReplica, startReplication, stopReplication } from "./replication.server";
-import { emptyTmpDir, ensureTmpDir, photoStore, tmpPath } from "~/server/storage/storage.server";
-import { sweepPendingObjects } from "~/server/storage/storage-sweep.server";
+import { registerProcess, releaseProcess } from "~/server/storage/process-locks.server";
+import { ensureTmpDir, photoStore, removeAbandonedTmp, tmpPath } from "~/server/storage/storage.server";
+import { journalledKeys, sweepPendingObjects } from "~/server/storage/storage-sweep.server";
 
 let prepared: Promise<void> | undefined;
 
@@ -49,14 +50,18 @@ async function checkStorage(): Promise<void> {
  * (storage-sweep.server.ts) and, on the local disk where listing is cheap,
  * any folder without a row. A bucket is not listed at each start: it can hold
  * millions of objects, and the journal names every key that can be an orphan.
+ * What another running process (seed, the server still serving in a rolling
+ * deploy) is writing is spared.
  */
 async function sweep(log: (line: string) => void): Promise<void> {
-  const tmp = await emptyTmpDir();
+  const tmp = await removeAbandonedTmp();
   const { removed, left } = await sweepPendingObjects();
   let orphans = 0;
   if (config().storage.kind === "local") {
-    const known = allStorageKeys();
-    for (const key of await photoStore().keys()) {
+    const stored = await photoStore().keys();
+    // Read after listing: a folder put in place meanwhile has its row or its journal entry by now.
+    const known = new Set([...allStorageKeys(), ...journalledKeys()]);
+    for (const key of stored) {
       if (known.has(key)) continue;
       await photoStore().remove(key);
       orphans++;
@@ -76,6 +81,8 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     assertWritable(dataDir, "DATA_DIR");
     assertWritable(uploadsDir, "UPLOADS_DIR");
     ensureTmpDir();
+    // Before anything is written: it names what this process writes, and refuses to run beside a restore.
+    registerProcess("the server");
     await checkStorage();
     const { litestreamReplicaUrl } = config();
     if (litestreamReplicaUrl && restoreFromReplica(litestreamReplicaUrl))
@@ -97,6 +104,7 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
  */
 export async function shutdown(): Promise<void> {
   closeDatabase();
+  releaseProcess();
   void closePasswordWorkers();
   await stopReplication();
 }

@@ -4,7 +4,7 @@
  * Idempotent and resumable: a photo whose files are all in the target already
  * is skipped, so a run that stopped halfway is simply run again. Photos the
  * target holds but the database no longer knows (deleted between two runs)
- * are removed from it. The source is left as it is; the site switches when
+ * are removed from it; the site may be running, even on the target store. The source is left as it is; the site switches when
  * STORAGE is changed.
  */
 import fsp from "node:fs/promises";
@@ -50,8 +50,11 @@ export async function migrateStorage(
   } finally {
     await fsp.rm(workDir, { recursive: true, force: true });
   }
-  const keep = new Set([...rows.map((row) => row.key), ...pendingKeysIn(databaseFile())]);
-  for (const key of await target.keys()) {
+  const stored = await target.keys();
+  // Read again after listing, never the list from the start: the site may be on the
+  // target already, and a photo uploaded meanwhile has its row, or its journal entry, by now.
+  const keep = new Set([...rowsIn(databaseFile()).map((row) => row.key), ...pendingKeysIn(databaseFile())]);
+  for (const key of stored) {
     if (keep.has(key)) continue;
     await target.remove(key);
     counts.removed++;

@@ -6,28 +6,49 @@
  * are gone. Whatever a crash or a storage outage leaves there is removed by
  * `sweepPendingObjects`: at start, after each successful store write, and
  * every 30 s while removals are left (`retryPendingSoon`).
+ *
+ * Several processes share the journal (the server, `npm run seed`, a second
+ * server in a rolling deploy): a key being stored names its writer, and the
+ * sweep leaves it alone while that process runs (process-locks.server.ts).
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "~/server/data/db.server";
 import { pendingObjects } from "~/server/data/schema";
+import { runningCheck, thisProcessId } from "./process-locks.server";
 import { photoStore } from "./storage.server";
-
-/** Keys being stored by this process right now: not the sweep's to remove. */
-const storing = new Set<string>();
 
 /** Before a new photo's objects are stored; pair with `doneStoring`. */
 export function startStoring(key: string): void {
-  storing.add(key);
-  db().insert(pendingObjects).values({ storageKey: key, since: new Date() }).onConflictDoNothing().run();
+  db()
+    .insert(pendingObjects)
+    .values({ storageKey: key, since: new Date(), writer: thisProcessId() })
+    .onConflictDoNothing()
+    .run();
 }
 
+/** Whatever of the key is still journalled (its row was not written) is the sweep's from now on. */
 export function doneStoring(key: string): void {
-  storing.delete(key);
+  db()
+    .update(pendingObjects)
+    .set({ writer: null })
+    .where(and(eq(pendingObjects.storageKey, key), eq(pendingObjects.writer, thisProcessId())))
+    .run();
 }
 
 /** Call inside the transaction that inserts the key's row. */
 export function clearPending(key: string): void {
   db().delete(pendingObjects).where(eq(pendingObjects.storageKey, key)).run();
+}
+
+/** Every key in the journal: never an orphan to remove by listing the store. */
+export function journalledKeys(): Set<string> {
+  return new Set(
+    db()
+      .select({ key: pendingObjects.storageKey })
+      .from(pendingObjects)
+      .all()
+      .map(({ key }) => key),
+  );
 }
 
 /** Call inside the transaction that deletes the key's row. */
@@ -50,7 +71,7 @@ export async function removeObjects(key: string): Promise<boolean> {
 
 let sweeping: Promise<{ removed: number; left: number }> | undefined;
 
-/** Removes the objects of every journal entry not being stored right now; one sweep at a time. */
+/** Removes the objects of every journal entry no running process is storing; one sweep at a time. */
 export function sweepPendingObjects(): Promise<{ removed: number; left: number }> {
   // Cleared once settled, not inside: a sweep with nothing to do settles before it is assigned.
   sweeping ??= sweepOnce().finally(() => (sweeping = undefined));
@@ -58,11 +79,13 @@ export function sweepPendingObjects(): Promise<{ removed: number; left: number }
 }
 
 async function sweepOnce(): Promise<{ removed: number; left: number }> {
+  const running = runningCheck();
+  // Entries first, then their writers: an entry is written only once its writer holds its lock.
   const keys = db()
-    .select({ key: pendingObjects.storageKey })
+    .select({ key: pendingObjects.storageKey, writer: pendingObjects.writer })
     .from(pendingObjects)
     .all()
-    .filter(({ key }) => !storing.has(key));
+    .filter(({ writer }) => writer === null || !running(writer));
   let removed = 0;
   for (const { key } of keys) {
     // The store is down: the rest waits for the next sweep.

@@ -6,13 +6,15 @@ import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { createLocalStore } from "./local-store.server";
 import { STORE_UNREACHABLE_MESSAGE, type PhotoStore } from "./photo-store.server";
+import { runningCheck, thisProcessId } from "./process-locks.server";
 import { createS3Store } from "./s3-store.server";
 
 /**
  * The store the settings choose (photo-store.server.ts), and the local
  * UPLOADS_DIR/tmp/ that holds uploads in flight and photos being prepared
  * whatever the store: a crash leaves things only there, removed at the next
- * start.
+ * start. Every name there begins with its writer's process id, so that start
+ * spares what another running process (seed, a second server) is writing.
  */
 let store: PhotoStore | undefined;
 
@@ -32,16 +34,26 @@ export function ensureTmpDir(): void {
   fs.mkdirSync(tmpDir(), { recursive: true });
 }
 
-/** Creates a uniquely named path inside tmp/ for one upload or preparation. */
+/** Creates a uniquely named path inside tmp/ for one upload or preparation, owned by this process. */
 export function tmpPath(suffix = ""): string {
-  return path.join(tmpDir(), `${crypto.randomBytes(12).toString("hex")}${suffix}`);
+  return path.join(tmpDir(), `${thisProcessId()}-${crypto.randomBytes(12).toString("hex")}${suffix}`);
 }
 
-/** Removes everything in tmp/: only uploads and preparations a crash cut short are there at start. */
-export async function emptyTmpDir(): Promise<number> {
-  const entries = await fsp.readdir(tmpDir());
-  for (const entry of entries) await fsp.rm(path.join(tmpDir(), entry), { recursive: true, force: true });
-  return entries.length;
+/**
+ * Removes what processes that have ended left in tmp/ (uploads and
+ * preparations a crash cut short, and anything not named by a writer); what a
+ * running process is writing stays.
+ */
+export async function removeAbandonedTmp(): Promise<number> {
+  const running = runningCheck();
+  let removed = 0;
+  // Entries first, then their writers: a name is made only once its writer holds its lock.
+  for (const entry of await fsp.readdir(tmpDir())) {
+    if (running(entry.split("-")[0]!)) continue;
+    await fsp.rm(path.join(tmpDir(), entry), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /** True when tmp/ takes a new file and the store takes and gives up an object. */

@@ -1,0 +1,1 @@
+ALTER TABLE `pending_objects` ADD `writer` text;
