@@ -62,4 +62,6 @@ export interface PhotoStore {
   keys(): Promise<Set<string>>;
   /** Throws, saying why, unless a file can be written and removed right now. */
   probe(): Promise<void>;
+  /** Throws, saying why, unless the store answers a read right now; writes nothing (for /healthz). */
+  check(): Promise<void>;
 }

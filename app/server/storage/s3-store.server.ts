@@ -202,5 +202,10 @@ export function createS3Store(settings: S3Settings): PhotoStore {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: "ok" }));
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
     },
+
+    async check() {
+      // One listed key: a missing bucket or refused credentials fail it, as they fail every listing.
+      await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: 1 }));
+    },
   };
 }
