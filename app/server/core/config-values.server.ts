@@ -1,4 +1,5 @@
 /** What the settings parsers share: the one error they throw, and checks of a value's shape. */
+import { redactUrls } from "./redact.server";
 
 /** A setting that cannot be used: server.js prints its message as one line and exits. */
 export class ConfigError extends Error {
@@ -11,7 +12,7 @@ export function httpUrl(
   name: string,
   expected: string,
 ): { url: URL; refuse: (why: string) => ConfigError } {
-  const refuse = (why: string) => new ConfigError(`${name} must be ${expected} (${why}), got "${raw}"`);
+  const refuse = (why: string) => new ConfigError(`${name} must be ${expected} (${why}), got "${redactUrls(raw)}"`);
   let url: URL;
   try {
     url = new URL(raw);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { ConfigError, httpUrl } from "./config-values.server";
+import { redactUrls } from "./redact.server";
 import { parseMediaBaseUrl, parseStorageSettings, type StorageSettings } from "./storage-config.server";
 
 export interface Config {
@@ -89,7 +90,7 @@ function replicaUrl(raw: string | undefined): string | undefined {
   if (!value) return undefined;
   const refuse = (why: string) =>
     new ConfigError(
-      `LITESTREAM_REPLICA_URL must be like file:///backups/portfolio or s3://bucket/portfolio (${why}), got "${raw}"`,
+      `LITESTREAM_REPLICA_URL must be like file:///backups/portfolio or s3://bucket/portfolio (${why}), got "${redactUrls(raw ?? "")}"`,
     );
   let url: URL;
   try {
