@@ -32,6 +32,7 @@ export function photoFiles(variantWidths: number[], avifWidths: number[]): strin
   return [ORIGINAL_FILE, ...variantWidths.map((w) => `w${w}.webp`), ...avifWidths.map((w) => `w${w}.avif`)];
 }
 
+/** Random for every upload, never derived from the photo: a deleted photo's immutable URLs must never name another. */
 export function newStorageKey(): string {
   return crypto.randomBytes(16).toString("hex");
 }
