@@ -204,8 +204,9 @@ export function createS3Store(settings: S3Settings): PhotoStore {
     },
 
     async check() {
-      // One listed key: a missing bucket or refused credentials fail it, as they fail every listing.
-      await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: 1 }));
+      // A listing of a folder no storage key can name: one request, nothing listed, and a missing
+      // bucket or refused credentials fail it as they fail every listing.
+      await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}media/healthz/` }));
     },
   };
 }
