@@ -3,6 +3,7 @@
 // aside first; a start with the setting does the same by itself when none is there.
 import fs from "node:fs";
 import { config } from "~/server/core/config.server";
+import { redactUrls } from "~/server/core/redact.server";
 import { databaseFile, StartupError } from "~/server/data/db.server";
 import { keepNewFilesPrivate } from "~/server/storage/private-files.server";
 import { registerProcess } from "~/server/storage/process-locks.server";
@@ -26,11 +27,11 @@ if (fs.existsSync(databaseFile())) {
 }
 try {
   if (!restoreFromReplica(litestreamReplicaUrl)) {
-    console.error(`The replica at ${litestreamReplicaUrl} holds no database yet.`);
+    console.error(`The replica at ${redactUrls(litestreamReplicaUrl)} holds no database yet.`);
     process.exit(1);
   }
 } catch (error) {
   console.error(error instanceof StartupError ? error.message : error);
   process.exit(1);
 }
-console.log(`Restored ${databaseFile()} from ${litestreamReplicaUrl}. Start the server.`);
+console.log(`Restored ${databaseFile()} from ${redactUrls(litestreamReplicaUrl)}. Start the server.`);

@@ -156,7 +156,7 @@ describe("an invalid PUBLIC_URL stops the server at start", () => {
     ["https://photos.example.com/?a=1", "no query or fragment"],
     ["https://photos.example.com/#top", "no query or fragment"],
     ["https://photos.example.com/gallery", "no path: the site is served from the root"],
-    ["https://user:secret@photos.example.com", "no user name or password", "https://***@photos.example.com"],
+    ["https://user:secret@photos.example.com", "no user name or password", "https://user:***@photos.example.com"],
   ])("%s → one clear line", async (value, why, shown = value) => {
     const { child } = spawnServer({ env: { PUBLIC_URL: value } });
     onTestFinished(() => {

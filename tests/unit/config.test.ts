@@ -175,10 +175,13 @@ describe("parseConfig", () => {
   });
 
   it.each([
-    [{ PUBLIC_URL: "https://owner:hunter2-secret@photos.example.com" }, /^PUBLIC_URL .*got "https:\/\/\*\*\*@photos/],
+    [
+      { PUBLIC_URL: "https://owner:hunter2-secret@photos.example.com" },
+      /^PUBLIC_URL .*got "https:\/\/owner:\*\*\*@photos/,
+    ],
     [
       { MEDIA_BASE_URL: "https://key:hunter2-secret@cdn.example.com/m?x" },
-      /^MEDIA_BASE_URL .*got "https:\/\/\*\*\*@cdn/,
+      /^MEDIA_BASE_URL .*got "https:\/\/key:\*\*\*@cdn/,
     ],
     [
       { LITESTREAM_REPLICA_URL: "ftp://user:hunter2-secret@backup.example.com/db" },
@@ -186,11 +189,11 @@ describe("parseConfig", () => {
     ],
     [
       { LITESTREAM_REPLICA_URL: "user:hunter2-secret@backup.example.com/db" },
-      /^LITESTREAM_REPLICA_URL .*got "\*\*\*@backup/,
+      /^LITESTREAM_REPLICA_URL .*got "user:\*\*\*@backup/,
     ],
     [
       { STORAGE: "s3", S3_BUCKET: "ok-bucket", S3_ENDPOINT: "http://id:hunter2-secret@minio:9000" },
-      /^S3_ENDPOINT .*\(no user name or password\), got "http:\/\/\*\*\*@minio:9000"$/,
+      /^S3_ENDPOINT .*\(no user name or password\), got "http:\/\/id:\*\*\*@minio:9000"$/,
     ],
   ])("%o → refused without showing the credentials", (env, message) => {
     const error = configError(env);

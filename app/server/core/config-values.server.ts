@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { redactUrls } from "./redact.server";
 import { issueText } from "./schema-issues.server";
 
 /**
@@ -21,13 +22,8 @@ export function parseSettings<S extends z.ZodType>(schema: S, env: Env): z.outpu
   return result.data;
 }
 
-/**
- * A value as it may be shown in a message: a URL's user name and password
- * (`sftp://user:secret@host`) are replaced, everything after the last `@` kept.
- */
-export function shown(value: unknown): string {
-  return String(value).replace(/^([a-z][\w+.-]*:\/\/)?.*@/is, "$1***@");
-}
+/** A value as it may be shown in a message: a URL's password (`sftp://user:secret@host`) hidden. */
+export const shown = (value: unknown): string => redactUrls(String(value));
 
 const blankIsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 

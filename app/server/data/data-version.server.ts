@@ -4,16 +4,20 @@ import { db } from "./db.server";
 const statements = new WeakMap<Database.Database, Database.Statement>();
 
 /**
- * Changes whenever the database may have changed: `total_changes()` counts this
- * connection's writes, `data_version` moves on commits by other processes
- * (`npm run seed`). Both start over with the process, so anything kept across
- * restarts (an ETag) must add something of its own.
+ * Changes whenever what the public pages show may have changed: SQLite
+ * triggers count every write to the shown tables (photos, albums and their
+ * memberships; drizzle/0004_content_version.sql), whichever process makes it
+ * (`npm run seed`). Logins, sessions and the storage journal are not counted,
+ * so a visitor's ETag says nothing about the owner's activity
+ * (docs/decisions/022-content-version.md). The count lives in the database,
+ * so it survives restarts, but a new build may render the same data
+ * differently: anything kept across runs (an ETag) adds something of its own.
  */
 export function dataVersion(): string {
   const sqlite = db().$client;
   let statement = statements.get(sqlite);
   if (!statement) {
-    statement = sqlite.prepare("SELECT total_changes() || ':' || data_version FROM pragma_data_version").pluck();
+    statement = sqlite.prepare("SELECT version FROM content_version WHERE id = 1").pluck();
     statements.set(sqlite, statement);
   }
   return String(statement.get());

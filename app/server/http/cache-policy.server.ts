@@ -15,7 +15,10 @@ export const SHARED_MAX_AGE_S = 10;
 export const STALE_WHILE_REVALIDATE_S = 60;
 export const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_S}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`;
 
-/** The data version restarts with the process: this keeps an ETag from one run from matching another's. */
+/**
+ * A new run may be a new build (other HTML for the same data) or a restored
+ * database (a data version counted again): an ETag from one run never matches another's.
+ */
 const RUN = crypto.randomBytes(6).toString("hex");
 const SHAREABLE_STATUS = new Set([200, 404]);
 

@@ -1,12 +1,14 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
 import { db } from "~/server/data/db.server";
 import { replicating } from "./replication.server";
-import { storageWritable } from "~/server/storage/storage.server";
+import { photoStore, tmpDir } from "~/server/storage/storage.server";
 
 export interface Health {
   ok: boolean;
   /** The database answers a query. */
   database: boolean;
-  /** The uploads folders take a new file. */
+  /** The uploads folder's tmp/ is a folder the server may write to, and the photo store answers a read. */
   storage: boolean;
   /**
    * Litestream is running, when replication is configured. Informational: a
@@ -23,10 +25,32 @@ function databaseAnswers(): boolean {
   }
 }
 
+/**
+ * Reads only: /healthz is anonymous and unthrottled, so a write per call
+ * (a bucket's PutObject and DeleteObject) cost money and made a short bucket
+ * blip a failed health check. Writing is proved once, at start (startup.server.ts).
+ */
+async function storageAnswers(): Promise<boolean> {
+  try {
+    const tmp = tmpDir();
+    if (!(await fsp.stat(tmp)).isDirectory()) return false;
+    // access(2) asks the kernel without writing: a read-only mount answers EROFS.
+    await fsp.access(tmp, fs.constants.W_OK);
+    await photoStore().check();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Calls that arrive while a check runs share its answer, so a burst of them costs the store one read. */
+let storageCheck: Promise<boolean> | undefined;
+
 /** What /healthz reports: whether the site can read and store photos right now. */
 export async function checkHealth(): Promise<Health> {
   const database = databaseAnswers();
-  const storage = await storageWritable();
+  storageCheck ??= storageAnswers().finally(() => (storageCheck = undefined));
+  const storage = await storageCheck;
   const replication = replicating();
   return { ok: database && storage, database, storage, ...(replication === undefined ? {} : { replication }) };
 }

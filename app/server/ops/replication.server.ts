@@ -9,7 +9,9 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { config } from "~/server/core/config.server";
+import { redactUrls } from "~/server/core/redact.server";
 import { databaseFile, StartupError } from "~/server/data/db.server";
+import { litestreamEnv, writeLitestreamConfig } from "./litestream-config.server";
 
 const RESTART_DELAY_MS = 5000;
 const STOP_GRACE_MS = 5000;
@@ -30,41 +32,6 @@ export function litestreamBinary(): string {
   }
 }
 
-/** The replica's settings for Litestream. S3 endpoints other than AWS's come from the same settings as photo storage. */
-function replicaConfig(url: string): string {
-  const lines = [`      - url: ${JSON.stringify(url)}`];
-  if (url.startsWith("s3://")) {
-    const { S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE } = process.env;
-    if (S3_ENDPOINT) lines.push(`        endpoint: ${JSON.stringify(S3_ENDPOINT)}`);
-    if (S3_REGION) lines.push(`        region: ${JSON.stringify(S3_REGION)}`);
-    if (S3_FORCE_PATH_STYLE === "true") lines.push("        force-path-style: true");
-  }
-  return lines.join("\n");
-}
-
-/** Written at each start next to the database; credentials stay in the environment, never in the file. */
-export function writeLitestreamConfig(replicaUrl: string): string {
-  const file = path.join(config().dataDir, "litestream.yml");
-  const yaml = `# Written by the site at start from LITESTREAM_REPLICA_URL: edits are lost.
-dbs:
-  - path: ${JSON.stringify(databaseFile())}
-    replicas:
-${replicaConfig(replicaUrl)}
-`;
-  fs.writeFileSync(file, yaml, { mode: 0o600 });
-  return file;
-}
-
-/** Litestream reads S3 credentials as AWS_*; the site's own S3_* names are passed on under those. */
-function litestreamEnv(): NodeJS.ProcessEnv {
-  const { S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = process.env;
-  return {
-    ...process.env,
-    ...(S3_ACCESS_KEY_ID ? { AWS_ACCESS_KEY_ID: S3_ACCESS_KEY_ID } : {}),
-    ...(S3_SECRET_ACCESS_KEY ? { AWS_SECRET_ACCESS_KEY: S3_SECRET_ACCESS_KEY } : {}),
-  };
-}
-
 /**
  * Brings the database back from the replica when there is none on disk (a new
  * machine, a lost volume); does nothing when the database exists or the
@@ -78,11 +45,13 @@ export function restoreFromReplica(replicaUrl: string): boolean {
   const result = spawnSync(
     litestreamBinary(),
     ["restore", "-config", configFile, "-if-db-not-exists", "-if-replica-exists", file],
-    { encoding: "utf8", env: litestreamEnv() },
+    { encoding: "utf8", env: litestreamEnv(replicaUrl) },
   );
   if (result.status !== 0) {
-    const reason = (result.stderr || result.error?.message || "").trim().split("\n").at(-1);
-    throw new StartupError(`Cannot restore the database from ${replicaUrl}: ${reason}`);
+    // Litestream logs its errors to stdout.
+    const output = result.stderr?.trim() || result.stdout?.trim() || result.error?.message || "";
+    const reason = output.split("\n").at(-1);
+    throw new StartupError(redactUrls(`Cannot restore the database from ${replicaUrl}: ${reason}`));
   }
   return fs.existsSync(file);
 }
@@ -112,7 +81,7 @@ export function startReplication(replicaUrl: string, log: (line: string) => void
   stopping = false;
   const run = () => {
     const child = spawn(litestreamBinary(), ["replicate", "-config", configFile], {
-      env: litestreamEnv(),
+      env: litestreamEnv(replicaUrl),
       stdio: ["ignore", "inherit", "inherit"],
     });
     replicator = child;
@@ -125,7 +94,7 @@ export function startReplication(replicaUrl: string, log: (line: string) => void
     });
   };
   run();
-  log(`Replicating the database to ${replicaUrl} with Litestream.`);
+  log(`Replicating the database to ${redactUrls(replicaUrl)} with Litestream.`);
 }
 
 /** Whether replication is running, for /healthz; undefined when it is not configured. */

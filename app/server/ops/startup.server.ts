@@ -2,6 +2,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { ensureAdmin } from "~/server/auth/auth.server";
 import { config } from "~/server/core/config.server";
+import { redactUrls } from "~/server/core/redact.server";
 import { closeDatabase, initDatabase, StartupError } from "~/server/data/db.server";
 import { allStorageKeys } from "~/server/photos/images.server";
 import { closePasswordWorkers } from "~/server/auth/password.server";
@@ -86,7 +87,7 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     await checkStorage();
     const { litestreamReplicaUrl } = config();
     if (litestreamReplicaUrl && restoreFromReplica(litestreamReplicaUrl))
-      log(`Restored the database from the replica at ${litestreamReplicaUrl}.`);
+      log(`Restored the database from the replica at ${redactUrls(litestreamReplicaUrl)}.`);
     initDatabase();
     if (litestreamReplicaUrl) startReplication(litestreamReplicaUrl, log);
     await ensureAdmin(log);

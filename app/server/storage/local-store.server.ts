@@ -89,5 +89,11 @@ export function createLocalStore(uploadsDir: string): PhotoStore {
       await fsp.writeFile(probe, "ok");
       await fsp.rm(probe);
     },
+
+    async check() {
+      // Asks the kernel, writes nothing: a read-only mount answers EROFS.
+      if (!(await fsp.stat(imagesDir)).isDirectory()) throw new Error(`${imagesDir} is not a folder`);
+      await fsp.access(imagesDir, fs.constants.R_OK | fs.constants.W_OK);
+    },
   };
 }

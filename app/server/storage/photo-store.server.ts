@@ -32,6 +32,7 @@ export function photoFiles(variantWidths: number[], avifWidths: number[]): strin
   return [ORIGINAL_FILE, ...variantWidths.map((w) => `w${w}.webp`), ...avifWidths.map((w) => `w${w}.avif`)];
 }
 
+/** Random for every upload, never derived from the photo: a deleted photo's immutable URLs must never name another. */
 export function newStorageKey(): string {
   return crypto.randomBytes(16).toString("hex");
 }
@@ -62,4 +63,6 @@ export interface PhotoStore {
   keys(): Promise<Set<string>>;
   /** Throws, saying why, unless a file can be written and removed right now. */
   probe(): Promise<void>;
+  /** Throws, saying why, unless the store answers a read right now; writes nothing (for /healthz). */
+  check(): Promise<void>;
 }

@@ -202,5 +202,11 @@ export function createS3Store(settings: S3Settings): PhotoStore {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: "ok" }));
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
     },
+
+    async check() {
+      // A listing of a folder no storage key can name: one request, nothing listed, and a missing
+      // bucket or refused credentials fail it as they fail every listing.
+      await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}media/healthz/` }));
+    },
   };
 }
