@@ -20,6 +20,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import pLimit from "p-limit";
 import { HttpError } from "~/server/core/http-error.server";
 import {
   ORIGINAL_FILE,
@@ -58,15 +59,6 @@ export function createS3Client(settings: S3Settings): S3Client {
     maxAttempts: 3,
     requestHandler: { connectionTimeout: 3_000, socketTimeout: 30_000 },
   });
-}
-
-/** Runs `task` over `items`, `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 export function createS3Store(settings: S3Settings): PhotoStore {
@@ -136,7 +128,7 @@ export function createS3Store(settings: S3Settings): PhotoStore {
     async put(key, dir) {
       checkedKey(key);
       const files = await fsp.readdir(dir);
-      await call(() => eachLimited(files, PARALLEL_FILES, (file) => putFile(key, file, path.join(dir, file))));
+      await call(() => pLimit(PARALLEL_FILES).map(files, (file) => putFile(key, file, path.join(dir, file))));
     },
 
     async get(key, file) {
@@ -161,7 +153,7 @@ export function createS3Store(settings: S3Settings): PhotoStore {
       await call(async () => {
         const objects = [...(await list(mediaPrefix(key))), objectKey(key, ORIGINAL_FILE)];
         // One call per object: DeleteObjects is missing or limited on several S3-compatible servers.
-        await eachLimited(objects, PARALLEL_FILES, async (Key) => {
+        await pLimit(PARALLEL_FILES).map(objects, async (Key) => {
           await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
         });
       });
