@@ -5,6 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
+import { CAMERA_EXIF, CAMERA_HEIC } from "../support/camera";
 import { uploadImage } from "../support/images";
 import { imageRowCount, storageKeyOf, storedFolders, variantUrls } from "../support/inspect";
 import { processMemory } from "../support/requests";
@@ -79,6 +80,14 @@ describe("HEIC uploads", () => {
     // Red, not the blue first image.
     expect(data[0]).toBeGreaterThan(200);
     expect(data[2]).toBeLessThan(60);
+  });
+
+  it("keeps the camera details of an HEIC written by libheif, and no GPS", async () => {
+    const response = await upload(fs.readFileSync(CAMERA_HEIC), "camera.heic");
+    expect(response.status).toBe(201);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({ exif: CAMERA_EXIF, taken_at: "2024-06-16T01:30:05+02:00" });
+    expect(body).not.toMatch(/gps|latitude|longitude|59\.3|18\.06/i);
   });
 
   it("refuses a corrupt HEIC with 415, stores nothing and keeps serving", async () => {
