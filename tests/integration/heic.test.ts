@@ -17,6 +17,8 @@ const HEIC = fixture("photo.heic");
 const RED_PRIMARY = fixture("red-primary.heic");
 /** 4 KB whose header (the primary) says 64 × 48 while its first image is an 11520 × 10368 grid. */
 const GRID_BOMB = fixture("grid-bomb.heic");
+/** An 80 × 40 image that an irot property turns to 40 × 80. */
+const TURNED = fixture("turned.heic");
 let server: TestServer;
 let token: string;
 
@@ -80,6 +82,15 @@ describe("HEIC uploads", () => {
     // Red, not the blue first image.
     expect(data[0]).toBeGreaterThan(200);
     expect(data[2]).toBeLessThan(60);
+  });
+
+  it("publishes a turned HEIC upright: the decoded size is the size the header gives", async () => {
+    const response = await upload(TURNED, "turned.heic");
+    expect(response.status).toBe(201);
+    const image = (await response.json()) as Image;
+    expect(image).toMatchObject({ width: 40, height: 80 });
+    const variant = Buffer.from(await (await fetch(server.url + image.url)).arrayBuffer());
+    expect(await sharp(variant).metadata()).toMatchObject({ width: 40, height: 80 });
   });
 
   it("keeps the camera details of an HEIC written by libheif, and no GPS", async () => {
