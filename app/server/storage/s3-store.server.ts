@@ -61,6 +61,31 @@ export function createS3Client(settings: S3Settings): S3Client {
   });
 }
 
+/**
+ * Runs `task` over `items`, PARALLEL_FILES at a time. After a failure no
+ * further item starts, and the failure is thrown once the running ones have
+ * ended: nothing of this call still writes to the bucket when its caller
+ * cleans up.
+ */
+async function eachFile<T>(items: T[], task: (item: T) => Promise<unknown>): Promise<void> {
+  const limit = pLimit({ concurrency: PARALLEL_FILES, rejectOnClear: true });
+  const outcomes = await Promise.allSettled(
+    items.map((item) =>
+      limit(async () => {
+        try {
+          await task(item);
+        } catch (error) {
+          limit.clearQueue();
+          throw error;
+        }
+      }),
+    ),
+  );
+  // Items start in order: the first failure is a real one, the items it stopped come after it.
+  const failure = outcomes.find((outcome) => outcome.status === "rejected");
+  if (failure) throw failure.reason;
+}
+
 export function createS3Store(settings: S3Settings): PhotoStore {
   const client = createS3Client(settings);
   const { bucket, prefix } = settings;
@@ -128,7 +153,7 @@ export function createS3Store(settings: S3Settings): PhotoStore {
     async put(key, dir) {
       checkedKey(key);
       const files = await fsp.readdir(dir);
-      await call(() => pLimit(PARALLEL_FILES).map(files, (file) => putFile(key, file, path.join(dir, file))));
+      await call(() => eachFile(files, (file) => putFile(key, file, path.join(dir, file))));
     },
 
     async get(key, file) {
@@ -153,7 +178,7 @@ export function createS3Store(settings: S3Settings): PhotoStore {
       await call(async () => {
         const objects = [...(await list(mediaPrefix(key))), objectKey(key, ORIGINAL_FILE)];
         // One call per object: DeleteObjects is missing or limited on several S3-compatible servers.
-        await pLimit(PARALLEL_FILES).map(objects, async (Key) => {
+        await eachFile(objects, async (Key) => {
           await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
         });
       });
