@@ -5,11 +5,20 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
+import { CAMERA_EXIF, CAMERA_HEIC } from "../support/camera";
 import { uploadImage } from "../support/images";
 import { imageRowCount, storageKeyOf, storedFolders, variantUrls } from "../support/inspect";
+import { processMemory } from "../support/requests";
 import { loginAdmin, ROOT, startServer, type TestServer } from "../support/server";
 
-const HEIC = fs.readFileSync(path.join(ROOT, "tests/fixtures/photo.heic"));
+const fixture = (name: string) => fs.readFileSync(path.join(ROOT, "tests/fixtures", name));
+const HEIC = fixture("photo.heic");
+/** Made by tests/fixtures/make-heic-fixtures.mjs: a blue 64 × 48 image first, the red one primary. */
+const RED_PRIMARY = fixture("red-primary.heic");
+/** 4 KB whose header (the primary) says 64 × 48 while its first image is an 11520 × 10368 grid. */
+const GRID_BOMB = fixture("grid-bomb.heic");
+/** An 80 × 40 image that an irot property turns to 40 × 80. */
+const TURNED = fixture("turned.heic");
 let server: TestServer;
 let token: string;
 
@@ -47,6 +56,49 @@ describe("HEIC uploads", () => {
 
     const again = await upload(HEIC, "copy.heic");
     expect(again.status).toBe(409);
+  });
+
+  it("refuses a file holding an image past 100 megapixels before decoding any pixel", async () => {
+    const rows = imageRowCount(server.dataDir);
+    const folders = storedFolders(server.uploadsDir);
+    const before = processMemory(server.process.pid!);
+    const response = await upload(GRID_BOMB, "bomb.heic");
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toMatch(/too many pixels/);
+    // Decoding the grid would hold 11520 × 10368 RGBA pixels (478 MB) and more in the decoder.
+    const growthMb = processMemory(server.process.pid!).peakMb - Math.max(before.rssMb, before.peakMb);
+    expect(growthMb).toBeLessThan(150);
+    expect(imageRowCount(server.dataDir)).toBe(rows);
+    expect(storedFolders(server.uploadsDir)).toEqual(folders);
+  });
+
+  it("publishes the primary image, not whichever comes first in the file", async () => {
+    const response = await upload(RED_PRIMARY, "red.heic");
+    expect(response.status).toBe(201);
+    const image = (await response.json()) as Image;
+    expect(image).toMatchObject({ width: 64, height: 48 });
+    const variant = Buffer.from(await (await fetch(server.url + image.url)).arrayBuffer());
+    const { data } = await sharp(variant).raw().toBuffer({ resolveWithObject: true });
+    // Red, not the blue first image.
+    expect(data[0]).toBeGreaterThan(200);
+    expect(data[2]).toBeLessThan(60);
+  });
+
+  it("publishes a turned HEIC upright: the decoded size is the size the header gives", async () => {
+    const response = await upload(TURNED, "turned.heic");
+    expect(response.status).toBe(201);
+    const image = (await response.json()) as Image;
+    expect(image).toMatchObject({ width: 40, height: 80 });
+    const variant = Buffer.from(await (await fetch(server.url + image.url)).arrayBuffer());
+    expect(await sharp(variant).metadata()).toMatchObject({ width: 40, height: 80 });
+  });
+
+  it("keeps the camera details of an HEIC written by libheif, and no GPS", async () => {
+    const response = await upload(fs.readFileSync(CAMERA_HEIC), "camera.heic");
+    expect(response.status).toBe(201);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({ exif: CAMERA_EXIF, taken_at: "2024-06-16T01:30:05+02:00" });
+    expect(body).not.toMatch(/gps|latitude|longitude|59\.3|18\.06/i);
   });
 
   it("refuses a corrupt HEIC with 415, stores nothing and keeps serving", async () => {

@@ -4,6 +4,9 @@ import type { Exif } from "~/lib/exif";
 /** A JPEG carrying camera fields, a date taken at +02:00 and a GPS position (made once with exiftool). */
 export const CAMERA_JPEG = path.resolve(import.meta.dirname, "../fixtures/camera.jpg");
 
+/** The same EXIF, GPS included, in an HEIC written by libheif (vips), whose `iloc` has a base offset (tests/fixtures/README.md). */
+export const CAMERA_HEIC = path.resolve(import.meta.dirname, "../fixtures/camera.heic");
+
 /** Its `exif` as the API gives it. */
 export const CAMERA_EXIF: Exif = {
   camera: "FUJIFILM X-T5",

@@ -1,8 +1,10 @@
+import exifr from "exifr";
 import path from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { cameraName, exifLine, formatExposureTime, takenDate } from "~/lib/exif";
 import { exifJson, readCameraDetails, takenAtJson } from "~/server/photos/exif.server";
-import { CAMERA_EXIF, CAMERA_JPEG, CAMERA_LINE } from "../support/camera";
+import { CAMERA_EXIF, CAMERA_HEIC, CAMERA_JPEG, CAMERA_LINE } from "../support/camera";
 
 describe("camera details as shown", () => {
   it.each([
@@ -62,6 +64,17 @@ describe("reading an upload's EXIF", () => {
     expect(JSON.stringify(details)).not.toMatch(/gps|59\.3|18\.0/i);
     expect(exifJson(details)).toEqual(CAMERA_EXIF);
     expect(takenAtJson(details.takenAt, details.takenOffset)).toBe("2024-06-16T01:30:05+02:00");
+  });
+
+  it("reads them from an HEIC written by libheif, and still no GPS", async () => {
+    // The fixture does carry a position: the EXIF block sharp finds holds the GPS tags.
+    const { exif } = await sharp(CAMERA_HEIC).metadata();
+    expect(await exifr.gps(exif!.subarray("Exif\0\0".length))).toMatchObject({ latitude: expect.closeTo(59.33, 2) });
+
+    const details = await readCameraDetails(CAMERA_HEIC);
+    expect(exifJson(details)).toEqual(CAMERA_EXIF);
+    expect(takenAtJson(details.takenAt, details.takenOffset)).toBe("2024-06-16T01:30:05+02:00");
+    expect(JSON.stringify(details)).not.toMatch(/gps|59\.3|18\.0/i);
   });
 
   it("gives nothing for a file without EXIF or not an image", async () => {

@@ -3,6 +3,7 @@
  * is dropped (variants carry none). GPS is never read.
  */
 import exifr from "exifr";
+import sharp from "sharp";
 import { cleanLine } from "~/lib/clean-text";
 import { cameraName, formatExposureTime, roundTo, type Exif } from "~/lib/exif";
 
@@ -75,11 +76,31 @@ function takenInstant(value: unknown, offset: number | null): Date | null {
   return new Date(wallClock - (offset ?? 0) * 60_000);
 }
 
+/** The "Exif\0\0" header sharp's block starts with; exifr reads the TIFF structure after it. */
+const EXIF_HEADER = Buffer.from("Exif\0\0", "latin1");
+
+/**
+ * The EXIF block as libvips found it, wherever the container keeps it: exifr
+ * alone misses it in HEIF files whose `iloc` has a base offset (every file
+ * libheif writes). TIFF keeps its tags in its own IFDs, which exifr reads from
+ * the file itself.
+ */
+async function exifSource(file: string): Promise<Buffer | string> {
+  const { exif } = await sharp(file).metadata();
+  if (!exif) return file;
+  return exif.subarray(0, EXIF_HEADER.length).equals(EXIF_HEADER) ? exif.subarray(EXIF_HEADER.length) : exif;
+}
+
 export async function readCameraDetails(file: string): Promise<CameraDetails> {
   let tags: Record<string, unknown> | undefined;
   try {
     // Raw values: exifr would turn the date into this server's local time.
-    tags = await exifr.parse(file, { pick: FIELDS, gps: false, reviveValues: false, translateValues: false });
+    tags = await exifr.parse(await exifSource(file), {
+      pick: FIELDS,
+      gps: false,
+      reviveValues: false,
+      translateValues: false,
+    });
   } catch {
     // Unreadable or no EXIF at all: the photo simply has no camera details.
   }

@@ -2,13 +2,14 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { isWideGamut } from "./colour-profile.server";
-import { decodeHeic } from "./heic.server";
+import { decodeHeic, HeicDecodeError } from "./heic.server";
+import { withHeicDecoder, withProcessingSlot } from "./processing-queue.server";
+import { MAX_PIXELS } from "~/lib/limits";
 import { HttpError } from "~/server/core/http-error.server";
 
 // No cache: every image is read once, and the cache would only grow the heap.
 sharp.cache(false);
 
-const MAX_PIXELS = 100_000_000;
 /** Variant widths; an image gets those below its own width plus its own width (capped at the largest). */
 export const VARIANT_WIDTHS: readonly number[] = [320, 480, 640, 800, 960, 1280, 1920, 2560];
 /** AVIF is slow to encode, so only the small variants that make up most page weight get it. */
@@ -37,6 +38,13 @@ function notAnImage(): HttpError {
   return new HttpError(415, `The file is not a supported image. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
 }
 
+function tooManyPixels(): HttpError {
+  return new HttpError(
+    413,
+    `The image has too many pixels: at most ${MAX_PIXELS / 1_000_000} megapixels are accepted.`,
+  );
+}
+
 export function variantWidthsFor(width: number): number[] {
   const largest = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
   const widths = VARIANT_WIDTHS.filter((w) => w < width);
@@ -53,6 +61,8 @@ interface Inspected {
   icc?: Buffer;
   /** HEIF with HEVC (iPhone HEIC): sharp reads its header, heic.server.ts decodes it. */
   hevc: boolean;
+  /** The size the header gives, before any turn. */
+  header: { width: number; height: number };
 }
 
 async function inspect(source: string): Promise<Inspected> {
@@ -66,15 +76,18 @@ async function inspect(source: string): Promise<Inspected> {
   const format = metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format;
   const mimeType = hevc ? "image/heic" : format === "avif" ? "image/avif" : ACCEPTED[format ?? ""];
   if (!mimeType || !metadata.width || !metadata.height) throw notAnImage();
-  if (metadata.width * metadata.height > MAX_PIXELS) {
-    throw new HttpError(
-      413,
-      `The image has too many pixels: at most ${MAX_PIXELS / 1_000_000} megapixels are accepted.`,
-    );
-  }
+  if (metadata.width * metadata.height > MAX_PIXELS) throw tooManyPixels();
   const width = metadata.autoOrient?.width ?? metadata.width;
   const height = metadata.autoOrient?.height ?? metadata.height;
-  return { mimeType, width, height, icc: metadata.icc, hevc };
+  // libvips reports an HEIF's primary image as libheif turns it: the size the decoder must give.
+  return {
+    mimeType,
+    width,
+    height,
+    icc: metadata.icc,
+    hevc,
+    header: { width: metadata.width, height: metadata.height },
+  };
 }
 
 /** Variants are made from one decoded master: raw sRGB pixels, or for a wide-gamut photo P3 pixels with their profile. */
@@ -86,16 +99,16 @@ interface Master {
 }
 
 /** The upload as sharp reads it, upright: the file itself, or an HEIC's pixels decoded beside sharp. */
-async function uprightSource(source: string, hevc: boolean): Promise<Sharp> {
-  if (!hevc) return sharp(source, { limitInputPixels: MAX_PIXELS, failOn: "error" }).autoOrient();
-  const { data, width, height } = await decodeHeic(source);
+async function uprightSource(source: string, inspected: Inspected): Promise<Sharp> {
+  if (!inspected.hevc) return sharp(source, { limitInputPixels: MAX_PIXELS, failOn: "error" }).autoOrient();
+  const { data, width, height } = await decodeHeic(source, inspected.header);
   return sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_PIXELS }).removeAlpha();
 }
 
-async function decodeMaster(source: string, largest: number, wide: boolean, hevc: boolean): Promise<Master> {
+async function decodeMaster(source: string, inspected: Inspected, largest: number): Promise<Master> {
   try {
-    const pipeline = (await uprightSource(source, hevc)).resize({ width: largest, withoutEnlargement: true });
-    if (wide) {
+    const pipeline = (await uprightSource(source, inspected)).resize({ width: largest, withoutEnlargement: true });
+    if (!inspected.hevc && isWideGamut(inspected.icc)) {
       // Raw pixels cannot carry a profile: an uncompressed TIFF holds the P3 pixels and says they are P3.
       const input = await pipeline.withIccProfile("p3").tiff({ compression: "none" }).toBuffer();
       return { input, options: {}, keepProfile: true };
@@ -106,7 +119,8 @@ async function decodeMaster(source: string, largest: number, wide: boolean, hevc
       options: { raw: { width: info.width, height: info.height, channels: info.channels } },
       keepProfile: false,
     };
-  } catch {
+  } catch (error) {
+    if (error instanceof HeicDecodeError && error.tooManyPixels) throw tooManyPixels();
     // Truncated or corrupt pixel data: the header looked fine, the content is not.
     throw notAnImage();
   }
@@ -115,15 +129,22 @@ async function decodeMaster(source: string, largest: number, wide: boolean, hevc
 /**
  * Decodes the upload once (rotated upright, metadata dropped: sharp writes none
  * unless asked, and only a wide-gamut photo's variants carry a profile, P3),
- * then writes every variant and the placeholder into `outDir`.
+ * then writes every variant and the placeholder into `outDir`. The header is
+ * read first; the work waits for its turn (processing-queue.server.ts).
  */
 export async function processImage(source: string, outDir: string): Promise<ProcessedImage> {
-  const { mimeType, width, height, icc, hevc } = await inspect(source);
+  const inspected = await inspect(source);
+  const work = () => withProcessingSlot(() => makeVariants(source, inspected, outDir));
+  return inspected.hevc ? withHeicDecoder(work) : work();
+}
+
+async function makeVariants(source: string, inspected: Inspected, outDir: string): Promise<ProcessedImage> {
+  const { mimeType, width, height } = inspected;
   const variantWidths = variantWidthsFor(width);
   const largest = variantWidths[variantWidths.length - 1]!;
 
   // An HEIC's decoded pixels come without its profile: they are taken as sRGB (see the README).
-  const master = await decodeMaster(source, largest, !hevc && isWideGamut(icc), hevc);
+  const master = await decodeMaster(source, inspected, largest);
   const resized = (w: number) => sharp(master.input, master.options).resize({ width: w });
   const fromMaster = (w: number) => (master.keepProfile ? resized(w).keepIccProfile() : resized(w));
 

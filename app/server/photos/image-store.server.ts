@@ -37,22 +37,6 @@ function duplicateOf(id: number): HttpError {
   return new HttpError(409, `This image was already uploaded (image ${id}).`, { id });
 }
 
-/** Two heavy sharp jobs at once at most, so concurrent uploads cannot exhaust memory. */
-const MAX_CONCURRENT_PROCESSING = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withProcessingSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_PROCESSING) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await task();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
 async function folderBytes(dir: string): Promise<number> {
   let total = 0;
   for (const file of await fsp.readdir(dir)) total += (await fsp.stat(path.join(dir, file))).size;
@@ -80,7 +64,8 @@ export async function createImage(
     if (existing) throw duplicateOf(existing.id);
 
     await fsp.mkdir(prepared);
-    const processed = await withProcessingSlot(() => processImage(file.path, prepared));
+    // Waits for its turn there (processing-queue.server.ts).
+    const processed = await processImage(file.path, prepared);
     // Read once the file is known to be an image; the original keeps its metadata, the variants have none.
     const camera = await readCameraDetails(file.path);
     await moveOriginal(file.path, prepared);

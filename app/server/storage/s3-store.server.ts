@@ -20,6 +20,7 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import pLimit from "p-limit";
 import { HttpError } from "~/server/core/http-error.server";
 import {
   ORIGINAL_FILE,
@@ -60,13 +61,29 @@ export function createS3Client(settings: S3Settings): S3Client {
   });
 }
 
-/** Runs `task` over `items`, `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+/**
+ * Runs `task` over `items`, PARALLEL_FILES at a time. After a failure no
+ * further item starts, and the failure is thrown once the running ones have
+ * ended: nothing of this call still writes to the bucket when its caller
+ * cleans up.
+ */
+async function eachFile<T>(items: T[], task: (item: T) => Promise<unknown>): Promise<void> {
+  const limit = pLimit({ concurrency: PARALLEL_FILES, rejectOnClear: true });
+  const outcomes = await Promise.allSettled(
+    items.map((item) =>
+      limit(async () => {
+        try {
+          await task(item);
+        } catch (error) {
+          limit.clearQueue();
+          throw error;
+        }
+      }),
+    ),
+  );
+  // Items start in order: the first failure is a real one, the items it stopped come after it.
+  const failure = outcomes.find((outcome) => outcome.status === "rejected");
+  if (failure) throw failure.reason;
 }
 
 export function createS3Store(settings: S3Settings): PhotoStore {
@@ -136,7 +153,7 @@ export function createS3Store(settings: S3Settings): PhotoStore {
     async put(key, dir) {
       checkedKey(key);
       const files = await fsp.readdir(dir);
-      await call(() => eachLimited(files, PARALLEL_FILES, (file) => putFile(key, file, path.join(dir, file))));
+      await call(() => eachFile(files, (file) => putFile(key, file, path.join(dir, file))));
     },
 
     async get(key, file) {
@@ -161,7 +178,7 @@ export function createS3Store(settings: S3Settings): PhotoStore {
       await call(async () => {
         const objects = [...(await list(mediaPrefix(key))), objectKey(key, ORIGINAL_FILE)];
         // One call per object: DeleteObjects is missing or limited on several S3-compatible servers.
-        await eachLimited(objects, PARALLEL_FILES, async (Key) => {
+        await eachFile(objects, async (Key) => {
           await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
         });
       });
