@@ -1,7 +1,7 @@
 /**
  * HEIC/HEIF photos compressed with HEVC (iPhones), which sharp's prebuilt
  * libvips reads the header of but cannot decode. libheif compiled to
- * WebAssembly (`libheif-js`, which `heic-decode` installs) decodes them in a
+ * WebAssembly (`libheif-js`) decodes them in a
  * worker thread of its own: a corrupt or hostile file can fail, or be stopped
  * after DECODE_TIMEOUT_MS, without touching the server's thread, and the
  * worker's memory is returned when it exits (docs/decisions/012-heic-decoding.md).
@@ -36,8 +36,8 @@ export class HeicDecodeError extends Error {
   }
 }
 
-// heic-decode hands over only the first image and hides which one is primary,
-// so the worker uses the libheif-js that heic-decode installs, which says.
+// libheif-js itself, not a wrapper such as heic-decode: wrappers hand over the
+// first image and hide which one is primary.
 // The server is one bundle: the worker runs from this source and requires the
 // decoder by the path the main thread resolved.
 const WORKER_SOURCE = `
@@ -84,8 +84,7 @@ type Answer =
   | { ok: false; message: string; tooManyPixels?: boolean };
 
 function libheifPath(): string {
-  const heicDecode = createRequire(import.meta.url).resolve("heic-decode");
-  return createRequire(heicDecode).resolve("libheif-js/wasm-bundle");
+  return createRequire(import.meta.url).resolve("libheif-js/wasm-bundle");
 }
 
 /**
