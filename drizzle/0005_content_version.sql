@@ -1,6 +1,6 @@
 -- What the public pages show changes only through these tables; a write to any
 -- of them, by any process, counts once here (app/server/data/data-version.server.ts,
--- docs/decisions/022-content-version.md). A table whose rows pages show joins
+-- docs/decisions/018-content-version.md). A table whose rows pages show joins
 -- with the same three triggers in its own migration.
 CREATE TABLE `content_version` (
 	`id` integer PRIMARY KEY NOT NULL CHECK (`id` = 1),

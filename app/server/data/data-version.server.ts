@@ -9,7 +9,7 @@ const statements = new WeakMap<Database.Database, Database.Statement>();
  * memberships; drizzle/0004_content_version.sql), whichever process makes it
  * (`npm run seed`). Logins, sessions and the storage journal are not counted,
  * so a visitor's ETag says nothing about the owner's activity
- * (docs/decisions/022-content-version.md). The count lives in the database,
+ * (docs/decisions/018-content-version.md). The count lives in the database,
  * so it survives restarts, but a new build may render the same data
  * differently: anything kept across runs (an ETag) adds something of its own.
  */

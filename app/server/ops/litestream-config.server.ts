@@ -2,7 +2,7 @@
  * What Litestream is started with: its config file, written next to the
  * database at each start, and its environment. Credentials go only into the
  * environment of the Litestream process, never into the file
- * (docs/decisions/023-replica-credentials.md).
+ * (docs/decisions/019-replica-credentials.md).
  */
 import fs from "node:fs";
 import path from "node:path";

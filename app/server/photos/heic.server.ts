@@ -7,7 +7,7 @@
  * worker's memory is returned when it exits (docs/decisions/012-heic-decoding.md).
  * The worker decodes the primary image, the one sharp read the header of, and
  * only once every image in the file is within the pixel limit
- * (docs/decisions/020-heic-primary-image-and-queue.md).
+ * (docs/decisions/017-heic-primary-image-and-queue.md).
  */
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";

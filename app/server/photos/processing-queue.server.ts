@@ -1,6 +1,6 @@
 /**
  * Who may process an upload now, and how long a line may get
- * (docs/decisions/020-heic-primary-image-and-queue.md). Two heavy sharp jobs
+ * (docs/decisions/017-heic-primary-image-and-queue.md). Two heavy sharp jobs
  * at once at most, so concurrent uploads cannot exhaust memory; one HEIC
  * decode at a time. An HEIC waits for the decoder without holding a processing
  * slot, so a queue of slow HEIC files never keeps a JPEG waiting; a line that

@@ -5,7 +5,7 @@
  * as long as it runs, and the operating system drops the lock when the process
  * ends, however it ends. So "is it still running?" is answered by trying to
  * take that lock: no pid reuse, no heartbeat, no stale file to wait out
- * (docs/decisions/016-process-locks.md). Journal entries and tmp/ files carry
+ * (docs/decisions/015-process-locks.md). Journal entries and tmp/ files carry
  * their writer's id, so no process removes what another one is writing.
  */
 import Database from "better-sqlite3";
