@@ -10,6 +10,7 @@ export default [
   route("photography/admin", "routes/photography.admin.tsx"),
   route("photography/admin/upload", "routes/photography.admin.upload.ts"),
   route("photography/admin/logout", "routes/photography.admin.logout.ts"),
+  route("photography/admin/account", "routes/photography.admin.account.tsx"),
   route("sorting", "routes/sorting.tsx"),
   route("foo-bar", "routes/foo-bar.tsx"),
   route("life", "routes/life.tsx"),

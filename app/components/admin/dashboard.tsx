@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, href, Link } from "react-router";
 import { useAuth } from "~/components/auth";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
@@ -29,11 +29,16 @@ export function Dashboard({ stats, upload, error, albums }: DashboardProps) {
         <BackLink to={GALLERY_PATH}>Back to the gallery</BackLink>
         <div className="admin-header__title">
           <h1 className="page-header__title">Admin Dashboard</h1>
-          <Form method="post" action={ADMIN_LOGOUT_PATH} onSubmit={auth.signOut}>
-            <Button type="submit" variant="secondary">
-              Logout
-            </Button>
-          </Form>
+          <div className="admin-header__actions">
+            <Link to={href("/photography/admin/account")} className="admin-header__link">
+              Account
+            </Link>
+            <Form method="post" action={ADMIN_LOGOUT_PATH} onSubmit={auth.signOut}>
+              <Button type="submit" variant="secondary">
+                Logout
+              </Button>
+            </Form>
+          </div>
         </div>
       </header>
 

@@ -19,6 +19,10 @@ export const NOT_LOGGED_IN = "You must be logged in as the admin.";
 export const SESSION_ENDED = "Your session has ended — log in again";
 /** Expiry is only written back when it moved by more than this, so reads stay reads. */
 const SLIDE_GRANULARITY_MS = 60 * 60 * 1000;
+/** "Last used" on the account page is as fresh as this, for the same reason. */
+const LAST_USED_GRANULARITY_MS = 5 * 60 * 1000;
+/** A user agent is kept to show the device's browser and system; no more of it is needed. */
+const MAX_USER_AGENT_LENGTH = 512;
 
 let sessionCookie: ReturnType<typeof createCookie> | undefined;
 
@@ -54,6 +58,7 @@ export async function ensureAdmin(log: (line: string) => void = console.log): Pr
       // A new password ends every session opened with the old one.
       db().update(users).set({ username: adminUsername, passwordHash }).where(eq(users.id, existing.id)).run();
       db().delete(sessions).where(eq(sessions.userId, existing.id)).run();
+      log("Reset the admin password from ADMIN_PASSWORD and ended every session.");
     } else {
       db().insert(users).values({ username: adminUsername, passwordHash }).run();
     }
@@ -75,7 +80,11 @@ export async function ensureAdmin(log: (line: string) => void = console.log): Pr
 }
 
 /** Opens a new session for the user: the session cookie and the separate client token. */
-export async function openSession(request: Request, userId: number): Promise<{ token: string; setCookie: string }> {
+export async function openSession(
+  request: Request,
+  userId: number,
+  clientIp: string,
+): Promise<{ token: string; setCookie: string }> {
   const sessionId = randomToken();
   const token = randomToken();
   const now = Date.now();
@@ -92,6 +101,9 @@ export async function openSession(request: Request, userId: number): Promise<{ t
       createdAt: new Date(now),
       expiresAt: new Date(now + SESSION_IDLE_MS),
       absoluteExpiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+      userAgent: request.headers.get("user-agent")?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+      ip: clientIp,
+      lastUsedAt: new Date(now),
     })
     .run();
   return { token, setCookie: await cookie().serialize(sessionId, { secure: secureFor(request) }) };
@@ -131,10 +143,11 @@ export async function getAdminSession(request: Request): Promise<AdminSession | 
     .get();
   if (!row) return null;
   const slid = Math.min(now + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime());
-  if (slid - row.expiresAt.getTime() > SLIDE_GRANULARITY_MS) {
+  const lastUsed = row.lastUsedAt?.getTime() ?? 0;
+  if (slid - row.expiresAt.getTime() > SLIDE_GRANULARITY_MS || now - lastUsed > LAST_USED_GRANULARITY_MS) {
     db()
       .update(sessions)
-      .set({ expiresAt: new Date(slid) })
+      .set({ expiresAt: new Date(Math.max(slid, row.expiresAt.getTime())), lastUsedAt: new Date(now) })
       .where(eq(sessions.id, row.id))
       .run();
   }

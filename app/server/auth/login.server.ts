@@ -6,12 +6,11 @@ import { knownDevice, rememberDevice } from "./known-device.server";
 import { HashPoolBusyError, HashPoolClosedError, verifyPassword } from "./password.server";
 import { users } from "~/server/data/schema";
 import { assertSameOrigin } from "~/server/http/security.server";
+import { MAX_PASSWORD_BYTES } from "./password-policy.server";
 import { loginThrottle } from "./throttle.server";
 
 /** ADMIN_USERNAME allows at most this many characters, so a longer name cannot be anyone's. */
 const MAX_USERNAME_LENGTH = 64;
-/** bcrypt reads no further. */
-const MAX_PASSWORD_BYTES = 72;
 const BUSY_RETRY_AFTER_S = 2;
 
 export interface LoginResult {
@@ -81,7 +80,7 @@ export async function login(
   }
   attempt.succeeded();
 
-  const { token, setCookie } = await openSession(request, user.id);
+  const { token, setCookie } = await openSession(request, user.id, clientIp);
   const headers = new Headers();
   headers.append("Set-Cookie", setCookie);
   headers.append("Set-Cookie", await rememberDevice(user, secureFor(request)));

@@ -102,6 +102,12 @@ export const sessions = sqliteTable(
     /** Sliding: pushed forward on use, never past absoluteExpiresAt. */
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     absoluteExpiresAt: integer("absolute_expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** The device list's facts (account page); null for sessions opened before they were kept. */
+    userAgent: text("user_agent"),
+    /** The address that signed in (TRUST_PROXY decides which one that is). */
+    ip: text("ip"),
+    /** Written at most every few minutes (auth.server.ts), so reads stay reads. */
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("sessions_expires_at_idx").on(t.expiresAt)],
 );

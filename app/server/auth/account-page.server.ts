@@ -1,0 +1,82 @@
+/**
+ * The account page's server side: what it shows (the devices signed in, the
+ * password form) and its forms. Each part is a section of its own, so later
+ * ones (passkeys, two-step codes) join as more sections and intents.
+ */
+import { data } from "react-router";
+import { config } from "~/server/core/config.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { formText, pageAction } from "~/server/http/page-action.server";
+import { positiveWhole, parseInput } from "~/server/http/input.server";
+import { getAdminSession, NOT_LOGGED_IN, requireAdminPage, type AdminSession } from "./auth.server";
+import { endOtherSessions, endSession, listDevices } from "./devices.server";
+import { changePassword } from "./password-change.server";
+import { MIN_PASSWORD_CHARACTERS } from "./password-policy.server";
+
+export const ACCOUNT_INTENTS = ["change-password", "sign-out", "sign-out-others"] as const;
+export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
+
+export async function accountLoader(request: Request) {
+  const session = await requireAdminPage(request);
+  return {
+    devices: listDevices(session),
+    minPasswordCharacters: MIN_PASSWORD_CHARACTERS,
+    /** Each start resets the password to ADMIN_PASSWORD, so the owner is told before changing it. */
+    passwordFromEnvironment: Boolean(config().adminPassword),
+  };
+}
+
+function intentOf(form: FormData | undefined): AccountIntent | null {
+  const intent = formText(form, "intent");
+  return ACCOUNT_INTENTS.find((known) => known === intent) ?? null;
+}
+
+/** A refusal, shown beside the form it came from; `field` names the input at fault. */
+function accountRefusal(error: HttpError, form: FormData | undefined) {
+  const field = typeof error.extra.field === "string" ? error.extra.field : null;
+  return { ok: false as const, intent: intentOf(form), error: error.message, field };
+}
+
+/** The guard has passed; the session is read again for its id (it may have ended in between). */
+async function currentSession(request: Request): Promise<AdminSession> {
+  const session = await getAdminSession(request);
+  if (!session) throw new HttpError(401, NOT_LOGGED_IN);
+  return session;
+}
+
+function done(intent: AccountIntent, notice: string) {
+  // `at` tells the page a new answer came, so the password form starts empty again.
+  return data({ ok: true as const, intent, notice, at: Date.now() });
+}
+
+const sessionId = positiveWhole("session must be a session number");
+
+export const accountAction = pageAction(
+  { guard: "admin", refusal: accountRefusal },
+  async (form: FormData, { request }: { request: Request }) => {
+    const session = await currentSession(request);
+    switch (intentOf(form)) {
+      case "change-password": {
+        const { endedSessions } = await changePassword(session, {
+          currentPassword: formText(form, "currentPassword"),
+          newPassword: formText(form, "newPassword"),
+          confirmPassword: formText(form, "confirmPassword"),
+        });
+        const ended = endedSessions === 1 ? "1 other session" : `${endedSessions} other sessions`;
+        return done("change-password", `Password changed. Signed out ${ended}.`);
+      }
+      case "sign-out":
+        endSession(session, parseInput(sessionId, formText(form, "session")));
+        return done("sign-out", "Signed out that device.");
+      case "sign-out-others": {
+        const ended = endOtherSessions(session);
+        return done(
+          "sign-out-others",
+          ended === 1 ? "Signed out 1 other session." : `Signed out ${ended} other sessions.`,
+        );
+      }
+      case null:
+        throw new HttpError(400, "Unknown action.");
+    }
+  },
+);

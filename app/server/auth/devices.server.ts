@@ -1,0 +1,64 @@
+import Bowser from "bowser";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { HttpError } from "~/server/core/http-error.server";
+import { db } from "~/server/data/db.server";
+import { sessions } from "~/server/data/schema";
+import type { AdminSession } from "./auth.server";
+
+/** One signed-in session as the account page lists it. */
+export interface Device {
+  id: number;
+  browser: string;
+  system: string;
+  ip: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+const UNKNOWN = "Unknown";
+
+function describe(userAgent: string | null): { browser: string; system: string } {
+  if (!userAgent) return { browser: UNKNOWN, system: UNKNOWN };
+  const parsed = Bowser.parse(userAgent);
+  const browser = [parsed.browser.name, parsed.browser.version?.split(".")[0]].filter(Boolean).join(" ");
+  const system = [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(" ");
+  return { browser: browser || UNKNOWN, system: system || UNKNOWN };
+}
+
+/** The user's live sessions, the most recently used first. */
+export function listDevices(session: AdminSession): Device[] {
+  const rows = db()
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, session.userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sql`coalesce(${sessions.lastUsedAt}, ${sessions.createdAt})`), desc(sessions.id))
+    .all();
+  return rows.map((row) => ({
+    id: row.id,
+    ...describe(row.userAgent),
+    ip: row.ip,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    current: row.id === session.id,
+  }));
+}
+
+/** Ends one of the user's other sessions: its cookie and its client token are one row, so both stop working. */
+export function endSession(session: AdminSession, id: number): void {
+  if (id === session.id) throw new HttpError(400, "This is the session you are using: use Logout to end it.");
+  const ended = db()
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.userId, session.userId)))
+    .run();
+  if (ended.changes === 0) throw new HttpError(404, "That session has already ended.");
+}
+
+/** Ends every session of the user but this one; returns how many ended. */
+export function endOtherSessions(session: AdminSession): number {
+  return db()
+    .delete(sessions)
+    .where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.id)))
+    .run().changes;
+}
