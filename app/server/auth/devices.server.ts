@@ -38,7 +38,8 @@ export function listDevices(session: AdminSession): Device[] {
   return rows.map((row) => ({
     id: row.id,
     ...describe(row.userAgent),
-    ip: row.ip,
+    // An IPv4 client of a dual-stack listener comes as "::ffff:192.0.2.1": shown as the address people know.
+    ip: row.ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "") ?? null,
     createdAt: row.createdAt,
     lastUsedAt: row.lastUsedAt,
     current: row.id === session.id,
