@@ -98,11 +98,11 @@ describe("an album in manual order", () => {
   it("moves a photo at the edges: to the first place, to the last, and refuses a place past the end", async () => {
     const [first, second] = ids() as [number, number];
     const last = ids().at(-1)!;
-    await ok(move({ imageId: last, position: 1 }));
+    expect(await ok(move({ imageId: last, position: 1 }))).toEqual({ imageId: last, position: 1 });
     expect((await listed()).slice(0, 2)).toEqual([last, first]);
     await ok(move({ imageId: last, position: ids().length }));
     expect(await listed()).toEqual(ids());
-    await ok(move({ imageId: first, after: last }));
+    expect(await ok(move({ imageId: first, after: last }))).toEqual({ imageId: first, position: ids().length });
     expect((await listed()).slice(-2)).toEqual([last, first]);
     await ok(move({ imageId: first, before: second }));
     expect(await listed()).toEqual(ids());

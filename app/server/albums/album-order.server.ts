@@ -141,9 +141,26 @@ function assertManual(albumId: number): void {
   }
 }
 
-/** Moves one photo of a manual album; one transaction, so concurrent moves each see a whole order. */
-export function moveImage(albumId: number, imageId: number, target: MoveTarget): void {
-  db().transaction(
+/** The photo's place in the album's manual order, 1 first. */
+function placeOf(albumId: number, of: Member): number {
+  const before = or(
+    lt(albumImages.position, of.position),
+    and(eq(albumImages.position, of.position), lt(albumImages.imageId, of.imageId)),
+  );
+  const row = db()
+    .select({ n: count() })
+    .from(albumImages)
+    .where(and(eq(albumImages.albumId, albumId), before))
+    .get();
+  return (row?.n ?? 0) + 1;
+}
+
+/**
+ * Moves one photo of a manual album and answers its new place (1 first); one
+ * transaction, so concurrent moves each see a whole order.
+ */
+export function moveImage(albumId: number, imageId: number, target: MoveTarget): number {
+  return db().transaction(
     () => {
       assertManual(albumId);
       if (!member(albumId, imageId)) {
@@ -159,6 +176,7 @@ export function moveImage(albumId: number, imageId: number, target: MoveTarget):
         .set({ position })
         .where(and(eq(albumImages.albumId, albumId), eq(albumImages.imageId, imageId)))
         .run();
+      return placeOf(albumId, { imageId, position });
     },
     { behavior: "immediate" },
   );
@@ -170,11 +188,20 @@ export function moveImageStep(albumId: number, imageId: number, step: MoveStep):
     () => {
       const current = member(albumId, imageId);
       if (!current) throw new HttpError(404, `The photo with id ${imageId} is not in the album`);
-      if (step === "start") return moveImage(albumId, imageId, { position: 1 });
-      if (step === "end") return moveImage(albumId, imageId, { position: albumSize(albumId) });
-      const neighbour = nextTo(albumId, imageId, current, step === "up" ? "before" : "after");
-      if (!neighbour) return;
-      moveImage(albumId, imageId, step === "up" ? { before: neighbour.imageId } : { after: neighbour.imageId });
+      const neighbour = (side: "before" | "after") => nextTo(albumId, imageId, current, side)?.imageId;
+      const up = step === "up" ? neighbour("before") : undefined;
+      const down = step === "down" ? neighbour("after") : undefined;
+      const target: MoveTarget | undefined =
+        step === "start"
+          ? { position: 1 }
+          : step === "end"
+            ? { position: albumSize(albumId) }
+            : up !== undefined
+              ? { before: up }
+              : down !== undefined
+                ? { after: down }
+                : undefined;
+      if (target) moveImage(albumId, imageId, target);
     },
     { behavior: "immediate" },
   );
