@@ -266,6 +266,27 @@ describe("an album's sort setting", () => {
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toMatch(message);
     }
+    // The album's edit form sends the order as one choice.
+    const form = await fetch(`${server.url}/photography/albums/${second.slug}`, {
+      method: "POST",
+      headers: { Cookie: session.cookie, "Sec-Fetch-Site": "same-origin" },
+      body: new URLSearchParams({
+        intent: "album-update",
+        name: second.name,
+        slug: second.slug,
+        description: "",
+        sort: "taken_at:asc",
+        addTo: "end",
+      }),
+      redirect: "manual",
+    });
+    expect(form.status).toBe(303);
+    expect(await ok<Album>(call("GET", `/api/album/${second.id}`))).toMatchObject({
+      sort: "taken_at",
+      sortOrder: "asc",
+      addTo: "end",
+    });
+
     const noAlbum = await fetch(`${server.url}/api/image?sortField=position`);
     expect(noAlbum.status).toBe(400);
     expect(((await noAlbum.json()) as { message: string }).message).toMatch(/^sortField position needs album=/);
