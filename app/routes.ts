@@ -20,6 +20,7 @@ export default [
   route("api/image/:id", "routes/api.image.$id.ts"),
   route("api/album", "routes/api.album.ts"),
   route("api/album/:id", "routes/api.album.$id.ts"),
+  route("api/album/:id/order", "routes/api.album.$id.order.ts"),
   route("api/auth/login", "routes/api.auth.login.ts"),
   route("api/auth/validate", "routes/api.auth.validate.ts"),
   route("api/auth/logout", "routes/api.auth.logout.ts"),

@@ -2,6 +2,7 @@
 // markdown table (also written to bench-report.md). Figures, not assertions:
 // the machines are shared, so compare ratios.
 import fs from "node:fs";
+import { benchAlbumOrder } from "./bench/album-order";
 import { benchApiLatency } from "./bench/api-latency";
 import { benchCdn } from "./bench/cdn";
 import { benchHeic } from "./bench/heic";
@@ -23,6 +24,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["variants", benchVariants],
   ["heic", benchHeic],
   ["api-latency", benchApiLatency],
+  ["album-order", benchAlbumOrder],
   ["lifecycle", benchLifecycle],
   ["media-throughput", benchMediaThroughput],
   ["ssr-throughput", benchSsrThroughput],

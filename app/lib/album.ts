@@ -10,6 +10,11 @@ export interface Album {
   cover: Image | null;
   /** How many photos it holds. */
   count: number;
+  /** How it lists its photos: the owner's order (manual) or by a date, newest (desc) or oldest (asc) first. */
+  sort: "manual" | "uploaded_at" | "taken_at";
+  sortOrder: "desc" | "asc";
+  /** Where a photo added to it goes in its manual order. */
+  addTo: "end" | "start";
   /** ISO 8601. */
   created_at: string;
 }

@@ -1,4 +1,4 @@
-import { findAlbumRow } from "~/server/albums/albums.server";
+import { albumListOrder, findAlbumRow } from "~/server/albums/albums.server";
 import { requireAdmin } from "~/server/auth/auth.server";
 import { jsonApi } from "~/server/http/http.server";
 import { HttpError } from "~/server/core/http-error.server";
@@ -11,8 +11,8 @@ const ALLOW = "GET, POST";
 
 export const loader = jsonApi(
   async ({ request }: Route.LoaderArgs) => {
-    const query = parseListQuery(new URL(request.url).searchParams);
-    if (query.albumId !== undefined) findAlbumRow(query.albumId);
+    // An album's own order when the query names none (and a 404 for an album that is not there).
+    const query = parseListQuery(new URL(request.url).searchParams, (albumId) => albumListOrder(findAlbumRow(albumId)));
     return Response.json(listImages(query));
   },
   { allow: ALLOW },

@@ -1,9 +1,9 @@
 import { albumFeedPath, albumPath } from "~/lib/paths";
 import { pageTitle } from "~/lib/seo";
-import { albumBySlug } from "~/server/albums/albums.server";
+import { albumBySlug, albumListOrder } from "~/server/albums/albums.server";
 import { atomFeed, FEED_SIZE, feedResponse } from "~/server/photos/feed.server";
 import { HttpError } from "~/server/core/http-error.server";
-import { newestImageRows } from "~/server/photos/images.server";
+import { firstImageRows } from "~/server/photos/images.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import type { Route } from "./+types/photography.albums.$slug.feed";
 
@@ -17,7 +17,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
         subtitle: album.description || `An album of ${album.name}.`,
         pagePath: albumPath(album.slug),
         feedPath: albumFeedPath(album.slug),
-        rows: newestImageRows(FEED_SIZE, album.id),
+        rows: firstImageRows(FEED_SIZE, albumListOrder(album), album.id),
       }),
     );
   } catch (error) {

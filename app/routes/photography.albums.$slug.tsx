@@ -45,7 +45,12 @@ export default function AlbumPage({ loaderData }: Route.ComponentProps) {
   return (
     <GalleryPage
       data={loaderData}
-      scope={{ path: albumPath(album.slug), albumId: album.id, albums: loaderData.albums }}
+      scope={{
+        path: albumPath(album.slug),
+        albumId: album.id,
+        albums: loaderData.albums,
+        ...(album.sort === "manual" ? { manualOrder: { size: album.count } } : {}),
+      }}
       titleId="album-title"
       back={<BackLink to={ALBUMS_PATH}>All albums</BackLink>}
       title={album.name}

@@ -2,7 +2,7 @@ import { owner } from "~/content/owner";
 import { GALLERY_FEED_PATH, GALLERY_PATH } from "~/lib/paths";
 import { pageTitle } from "~/lib/seo";
 import { atomFeed, FEED_SIZE, feedResponse } from "~/server/photos/feed.server";
-import { newestImageRows } from "~/server/photos/images.server";
+import { firstImageRows } from "~/server/photos/images.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import type { Route } from "./+types/photography.feed";
 
@@ -14,7 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
       subtitle: `Photographs by ${owner.name}.`,
       pagePath: GALLERY_PATH,
       feedPath: GALLERY_FEED_PATH,
-      rows: newestImageRows(FEED_SIZE),
+      rows: firstImageRows(FEED_SIZE, { sortField: "uploaded_at", sortOrder: "desc" }),
     }),
   );
 }

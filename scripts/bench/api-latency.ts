@@ -41,8 +41,10 @@ async function syntheticDatabase(): Promise<{ dataDir: string; uploadsDir: strin
       );
     }
   })();
-  // Every photo in one of ALBUMS albums: 1,000 photos each.
-  const album = sqlite.prepare("INSERT INTO albums (slug, name, position, created_at) VALUES (?, ?, ?, ?)");
+  // Every photo in one of ALBUMS albums: 1,000 photos each, newest upload first (album-order.ts measures manual order).
+  const album = sqlite.prepare(
+    "INSERT INTO albums (slug, name, position, sort, created_at) VALUES (?, ?, ?, 'uploaded_at', ?)",
+  );
   const member = sqlite.prepare("INSERT INTO album_images (album_id, image_id) VALUES (?, ?)");
   sqlite.transaction(() => {
     for (let a = 1; a <= ALBUMS; a++) album.run(`album-${a}`, `Album ${a}`, a, Date.now());

@@ -36,7 +36,8 @@ test("the admin creates an album, fills it from the viewer, visitors browse it, 
   await expect(page.getByText("No photos in this album yet.")).toBeVisible();
 
   // Put two of the three photos in it from the viewer's edit form.
-  for (const id of [older!, newer!]) {
+  // In the order the album is to show them: a new album keeps the order its photos joined it in.
+  for (const id of [newer!, older!]) {
     await open(page, `/photography?image=${id}&edit=1`, javaScriptEnabled);
     await viewer(page).getByRole("checkbox", { name }).check();
     await viewer(page).getByRole("button", { name: "Save" }).click();

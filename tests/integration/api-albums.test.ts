@@ -60,6 +60,7 @@ describe("albums", () => {
     const { albums } = await json<{ albums: Album[] }>(await call("GET", "/api/album", undefined, false), 200);
     expect(albums.map((album) => album.id)).toEqual([first.id, twin.id, chosen.id]);
     expect(Object.keys(albums[0]!).sort()).toEqual([
+      "addTo",
       "count",
       "cover",
       "created_at",
@@ -67,7 +68,11 @@ describe("albums", () => {
       "id",
       "name",
       "slug",
+      "sort",
+      "sortOrder",
     ]);
+    // A new album is in the owner's order, new photos at its end.
+    expect(albums[0]).toMatchObject({ sort: "manual", sortOrder: "desc", addTo: "end" });
     expect(await json<Album>(await call("GET", `/api/album/${chosen.id}`, undefined, false), 200)).toEqual(chosen);
   });
 
@@ -91,10 +96,17 @@ describe("albums", () => {
     // Replaces: b leaves the night album.
     await json<Image>(await call("PUT", `/api/image/${b.id}`, { albumIds: [album.id] }), 200);
 
+    // A new album lists its photos in the order they joined it (its manual order)…
     const page = await json<ImagePage>(await call("GET", `/api/image?album=${album.id}`, undefined, false), 200);
-    expect(page.images.map((image) => image.id)).toEqual([c.id, b.id, a.id]);
+    expect(page.images.map((image) => image.id)).toEqual([a.id, b.id, c.id]);
+    // …and by a date when asked.
+    const newest = await json<ImagePage>(
+      await call("GET", `/api/image?album=${album.id}&sortField=uploaded_at`, undefined, false),
+      200,
+    );
+    expect(newest.images.map((image) => image.id)).toEqual([c.id, b.id, a.id]);
     const asc = await json<ImagePage>(
-      await call("GET", `/api/image?album=${album.id}&sortOrder=asc`, undefined, false),
+      await call("GET", `/api/image?album=${album.id}&sortField=uploaded_at&sortOrder=asc`, undefined, false),
       200,
     );
     expect(asc.images.map((image) => image.id)).toEqual([a.id, b.id, c.id]);

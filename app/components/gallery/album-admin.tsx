@@ -1,10 +1,16 @@
 import { Form, useActionData } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { action } from "~/routes/photography.albums.$slug";
+import type { Album } from "~/lib/album";
 import { AlbumError, AlbumFields } from "./album-fields";
+import { AlbumOrderFields } from "./album-order-fields";
 
 /** Edit and Delete for the admin on an album's page, folded away: `<details>` opens without JavaScript. */
-export function AlbumAdmin({ album }: { album: { name: string; slug: string; description: string } }) {
+export function AlbumAdmin({
+  album,
+}: {
+  album: Pick<Album, "name" | "slug" | "description" | "sort" | "sortOrder" | "addTo">;
+}) {
   const refused = useActionData<typeof action>();
   const failure = refused && "albumForm" in refused ? refused : undefined;
   return (
@@ -21,6 +27,7 @@ export function AlbumAdmin({ album }: { album: { name: string; slug: string; des
               description: failure?.values.description ?? album.description,
             }}
           />
+          <AlbumOrderFields album={album} />
           <Button type="submit">Save album</Button>
         </Form>
       </details>

@@ -9,6 +9,8 @@ export interface GalleryScope {
   albumId?: number;
   /** Every album, for the admin's checkboxes in the edit form; empty for visitors. */
   albums?: AlbumChoice[];
+  /** Set on an album in manual order: the admin's move forms show, up to its size. */
+  manualOrder?: { size: number };
 }
 
 export interface AlbumChoice {

@@ -6,6 +6,7 @@ import type { Image } from "~/lib/image";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { loginHref, scriptActionHref } from "~/lib/paths";
 import { useGalleryScope } from "./gallery-scope";
+import { ViewerMove } from "./viewer-move";
 import type { action } from "~/routes/photography";
 
 const DELETE_QUESTION = "Are you sure you want to delete this image?";
@@ -34,7 +35,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
   const location = useLocation();
   const modeLinkProps = { state: historyState, defaultShouldRevalidate: !loaded };
   const busy = fetcher.state !== "idle";
-  const { path, albumId, albums = [] } = useGalleryScope();
+  const { path, albumId, albums = [], manualOrder } = useGalleryScope();
   const viewHref = galleryHref(position, { image: image.id }, path);
   const listHref = galleryHref(position, undefined, path);
 
@@ -193,6 +194,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
           </button>
         </form>
       ) : null}
+      {manualOrder ? <ViewerMove imageId={image.id} viewHref={viewHref} albumSize={manualOrder.size} /> : null}
     </>
   );
 }

@@ -36,10 +36,15 @@ async function applyAlbumForm(form: FormData, album: AlbumRow | undefined): Prom
     }
     case "album-update": {
       if (!album) break;
+      // The form's one Order choice is the API's sort and sortOrder: "manual" or "<field>:<desc|asc>".
+      const [sort, sortOrder] = (formText(form, "sort") ?? "").split(":");
       const fields = {
         name: formText(form, "name"),
         description: formText(form, "description"),
         slug: formText(form, "slug"),
+        sort: sort || undefined,
+        sortOrder,
+        addTo: formText(form, "addTo"),
       };
       return redirect(albumPath(updateAlbum(album.id, parseAlbumInput(fields, { create: false })).slug), 303);
     }

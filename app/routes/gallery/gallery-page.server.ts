@@ -5,7 +5,7 @@
  */
 import { data, redirect } from "react-router";
 import { listPosition } from "~/lib/gallery-url";
-import { albumChoices, updateAlbum } from "~/server/albums/albums.server";
+import { albumChoices, albumListOrder, updateAlbum } from "~/server/albums/albums.server";
 import { isAdmin } from "~/server/auth/auth.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { config } from "~/server/core/config.server";
@@ -14,7 +14,8 @@ import { deleteImage, updateImage } from "~/server/photos/image-store.server";
 import { getImage, listImages, neighbours } from "~/server/photos/images.server";
 import type { AlbumRow } from "~/server/data/schema";
 import { safeRedirect } from "~/server/http/security.server";
-import { parseAlbumIds } from "~/server/albums/album-input.server";
+import { parseAlbumIds, parseMoveForm } from "~/server/albums/album-input.server";
+import { moveImage, moveImageStep } from "~/server/albums/album-order.server";
 import { parseImageId, parseImageText } from "~/server/photos/image-input.server";
 import { parseListQuery } from "~/server/photos/list-query.server";
 
@@ -22,7 +23,10 @@ import { parseListQuery } from "~/server/photos/list-query.server";
 export async function loadGalleryPage<Extra extends object>(request: Request, album?: AlbumRow, extra?: Extra) {
   const url = new URL(request.url);
   const position = listPosition(url.searchParams);
-  const query = { ...parseListQuery(new URLSearchParams(position)), albumId: album?.id };
+  const params = new URLSearchParams(position);
+  if (album) params.set("album", String(album.id));
+  // An album lists its photos in its own order unless the URL names another.
+  const query = parseListQuery(params, () => albumListOrder(album!));
   const admin = await isAdmin(request);
   const shown = {
     page: listImages(query),
@@ -49,7 +53,7 @@ export async function loadGalleryPage<Extra extends object>(request: Request, al
   }
 }
 
-/** The viewer's forms: the same server calls as PUT and DELETE /api/image/:id and PUT /api/album/:id. */
+/** The viewer's forms: the same server calls as PUT and DELETE /api/image/:id, PUT /api/album/:id and its order. */
 async function applyIntent(form: FormData, album: AlbumRow | undefined) {
   const id = parseImageId(formText(form, "id"));
   switch (form.get("intent")) {
@@ -67,8 +71,15 @@ async function applyIntent(form: FormData, album: AlbumRow | undefined) {
       if (!album) throw new HttpError(400, "A cover is chosen on the album's page");
       updateAlbum(album.id, { coverId: id });
       return { intent: "cover" as const, id };
+    case "move": {
+      if (!album) throw new HttpError(400, "A photo is moved on the album's page");
+      const step = parseMoveForm({ step: formText(form, "step"), position: formText(form, "position") });
+      if (typeof step === "string") moveImageStep(album.id, id, step);
+      else moveImage(album.id, id, step);
+      return { intent: "move" as const, id };
+    }
     default:
-      throw new HttpError(400, "intent must be update, delete or cover");
+      throw new HttpError(400, "intent must be update, delete, cover or move");
   }
 }
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "~/lib/slug";
+import { HttpError } from "~/server/core/http-error.server";
+import { MOVE_STEPS, type MoveStep, type MoveTarget } from "./album-order.server";
 import { descriptionField, nameField, parseInput, positiveWhole } from "~/server/http/input.server";
 
 /** An album's id and fields, and a photo's album ids, as the API and the album forms send them (input.server.ts). */
@@ -10,7 +12,13 @@ export interface AlbumInput {
   slug?: string;
   coverId?: number | null;
   position?: number;
+  sort?: AlbumSort;
+  sortOrder?: "desc" | "asc";
+  addTo?: "end" | "start";
 }
+
+export const ALBUM_SORTS = ["manual", "uploaded_at", "taken_at"] as const;
+export type AlbumSort = (typeof ALBUM_SORTS)[number];
 
 const albumId = positiveWhole("The album id must be a positive whole number");
 
@@ -60,7 +68,49 @@ const albumEdit = z.object({
     positiveWhole("must be a photo id or null").nullable().optional(),
   ),
   position: positiveWhole("must be a whole number of at least 1", 1_000_000).optional(),
+  sort: z.enum(ALBUM_SORTS, { error: `must be one of ${ALBUM_SORTS.join(", ")}` }).optional(),
+  sortOrder: z.enum(["desc", "asc"], { error: "must be desc (newest first) or asc (oldest first)" }).optional(),
+  addTo: z.enum(["end", "start"], { error: "must be end or start" }).optional(),
 });
+
+const MOVE_REFUSED = "must be the id of a photo in the album (a positive whole number)";
+const move = z
+  .object({
+    imageId: positiveWhole("must be the id of a photo (a positive whole number)"),
+    before: positiveWhole(MOVE_REFUSED).optional(),
+    after: positiveWhole(MOVE_REFUSED).optional(),
+    position: positiveWhole("must be a whole number from 1 to the album's size").optional(),
+  })
+  .transform(({ imageId, ...target }, ctx) => {
+    const given = Object.entries(target).filter(([, value]) => value !== undefined);
+    if (given.length !== 1) {
+      ctx.issues.push({ code: "custom", message: "Send exactly one of before, after or position", input: target });
+      return z.NEVER;
+    }
+    const [field, value] = given[0]!;
+    return { imageId, target: { [field]: value } as MoveTarget };
+  });
+
+/** A move of one photo (`POST /api/album/:id/order`): its id and exactly one of before, after or position. */
+export function parseMove(body: unknown): { imageId: number; target: MoveTarget } {
+  return parseInput(move, body);
+}
+
+const moveStep = z.object({
+  step: z.enum([...MOVE_STEPS, "position"], { error: "must be start, up, down, end or position" }),
+  position: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    positiveWhole("must be a whole number from 1 to the album's size").optional(),
+  ),
+});
+
+/** The no-JS move forms: a step, or "position" with the place typed in. */
+export function parseMoveForm(fields: { step?: string; position?: string }): MoveStep | { position: number } {
+  const { step, position } = parseInput(moveStep, fields);
+  if (step !== "position") return step;
+  if (position === undefined) throw new HttpError(400, "position must be a whole number from 1 to the album's size");
+  return { position };
+}
 
 /** Only the fields that were sent: an edit changes nothing else. */
 function sentOnly(input: AlbumInput): AlbumInput {

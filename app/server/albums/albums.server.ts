@@ -10,7 +10,9 @@ import { db } from "~/server/data/db.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { toImage } from "~/server/photos/images.server";
 import { albumImages, albums, images, type AlbumRow } from "~/server/data/schema";
+import type { ListOrder } from "~/server/photos/list-query.server";
 import type { AlbumInput } from "./album-input.server";
+import { MANUAL_ORDER, renumberAlbum } from "./album-order.server";
 
 function notFound(what: string): HttpError {
   return new HttpError(404, `There is no album ${what}`);
@@ -37,6 +39,11 @@ function coverOf(row: AlbumRow) {
   return cover ? toImage(cover) : null;
 }
 
+/** The order the album lists its photos in when a query names none. */
+export function albumListOrder(row: AlbumRow): ListOrder {
+  return row.sort === "manual" ? MANUAL_ORDER : { sortField: row.sort, sortOrder: row.sortOrder };
+}
+
 export function toAlbum(row: AlbumRow): Album {
   const photos = db().select({ n: count() }).from(albumImages).where(eq(albumImages.albumId, row.id)).get()?.n ?? 0;
   return {
@@ -46,6 +53,9 @@ export function toAlbum(row: AlbumRow): Album {
     description: row.description,
     cover: coverOf(row),
     count: photos,
+    sort: row.sort,
+    sortOrder: row.sortOrder,
+    addTo: row.addTo,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -139,7 +149,6 @@ function moveAlbum(id: number, position: number): void {
 
 export function updateAlbum(id: number, input: AlbumInput): Album {
   return db().transaction(() => {
-    findAlbumRow(id);
     if (input.slug !== undefined && slugTaken(input.slug, id)) {
       throw new HttpError(409, `The slug "${input.slug}" is taken by another album`);
     }
@@ -152,6 +161,9 @@ export function updateAlbum(id: number, input: AlbumInput): Album {
       if (!inAlbum) throw new HttpError(400, "coverId must be a photo in the album");
     }
     const { position, ...fields } = input;
+    const before = findAlbumRow(id);
+    // Manual order starts from the order the album showed until now.
+    if (fields.sort === "manual" && before.sort !== "manual") renumberAlbum(id, albumListOrder(before));
     if (Object.keys(fields).length) db().update(albums).set(fields).where(eq(albums.id, id)).run();
     if (position !== undefined) moveAlbum(id, position);
     return toAlbum(findAlbumRow(id));

@@ -6,6 +6,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/server/data/db.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, albums } from "~/server/data/schema";
+import { joiningPosition } from "./album-order.server";
 
 /** Refuses album ids that do not exist, before anything is written. */
 export function assertAlbumsExist(ids: number[]): void {
@@ -64,9 +65,11 @@ export function setImageAlbums(imageId: number, ticked: number[], listed?: numbe
   const joining = ticked.filter((albumId) => !current.includes(albumId));
   assertAlbumsExist(joining);
   removeFromAlbums(imageId, leaving);
-  if (joining.length)
+  // One at a time: each joins after (or before) what the album holds now.
+  for (const albumId of joining) {
     db()
       .insert(albumImages)
-      .values(joining.map((albumId) => ({ albumId, imageId })))
+      .values({ albumId, imageId, position: joiningPosition(albumId) })
       .run();
+  }
 }

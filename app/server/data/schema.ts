@@ -62,6 +62,18 @@ export const albums = sqliteTable("albums", {
   coverId: integer("cover_id").references(() => images.id, { onDelete: "set null" }),
   /** The admin's order of the albums, 1 first. */
   position: integer("position").notNull(),
+  /** How the album lists its photos: the owner's order (album_images.position) or by a date (record 024). */
+  sort: text("sort", { enum: ["manual", "uploaded_at", "taken_at"] })
+    .notNull()
+    .default("manual"),
+  /** For a date sort: newest first (desc) or oldest first (asc). */
+  sortOrder: text("sort_order", { enum: ["desc", "asc"] })
+    .notNull()
+    .default("desc"),
+  /** Where a photo added to the album goes in its manual order. */
+  addTo: text("add_to", { enum: ["end", "start"] })
+    .notNull()
+    .default("end"),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
 });
 
@@ -74,8 +86,14 @@ export const albumImages = sqliteTable(
     imageId: integer("image_id")
       .notNull()
       .references(() => images.id, { onDelete: "cascade" }),
+    /** The photo's place in the album's manual order, ascending, in gaps so one move is one write (album-order.server.ts). */
+    position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.albumId, t.imageId] }), index("album_images_image_idx").on(t.imageId)],
+  (t) => [
+    primaryKey({ columns: [t.albumId, t.imageId] }),
+    index("album_images_image_idx").on(t.imageId),
+    index("album_images_position_idx").on(t.albumId, t.position, t.imageId),
+  ],
 );
 
 export const users = sqliteTable("users", {

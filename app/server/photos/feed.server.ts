@@ -20,7 +20,7 @@ interface FeedSource {
   /** Root-relative path of the page the feed follows, and of the feed itself. */
   pagePath: string;
   feedPath: string;
-  /** Newest first. */
+  /** In the list's order: the gallery's newest first, an album's own (record 024). */
   rows: ImageRow[];
 }
 

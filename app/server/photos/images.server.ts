@@ -11,7 +11,7 @@ import { exifJson, takenAtJson } from "./exif.server";
 import { albumIdsByImage } from "~/server/albums/memberships.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, images, type ImageRow } from "~/server/data/schema";
-import { encodeCursor, PAGE_SIZE, type ListQuery, type SortField } from "./list-query.server";
+import { encodeCursor, PAGE_SIZE, type ListOrder, type ListQuery, type SortField } from "./list-query.server";
 
 const DISPLAY_WIDTH = 1280;
 
@@ -62,12 +62,18 @@ function imageJson(row: ImageRow, albumIds: number[]): Image {
   };
 }
 
+/** A photo as a list holds it: with its place in the album's manual order when the list is an album's. */
+interface ListedRow {
+  image: ImageRow;
+  position: number | null;
+}
+
 /** One part of a sort order; `descending` as the list runs forward. */
 interface SortKey {
   expression: SQL;
   descending: boolean;
   /** The row's value, as the expression compares it. */
-  valueOf: (row: ImageRow) => string | number;
+  valueOf: (row: ListedRow) => string | number;
 }
 
 /**
@@ -78,19 +84,36 @@ interface SortKey {
  */
 function sortKeys(field: SortField, order: "asc" | "desc"): SortKey[] {
   const descending = order === "desc";
-  const id: SortKey = { expression: sql`${images.id}`, descending, valueOf: (row) => row.id };
+  const id: SortKey = { expression: sql`${images.id}`, descending, valueOf: ({ image }) => image.id };
   switch (field) {
     case "uploaded_at":
-      return [{ expression: sql`${images.uploadedAt}`, descending, valueOf: (row) => row.uploadedAt.getTime() }, id];
+      return [
+        { expression: sql`${images.uploadedAt}`, descending, valueOf: ({ image }) => image.uploadedAt.getTime() },
+        id,
+      ];
     case "name":
-      return [{ expression: sql`${images.name}`, descending, valueOf: (row) => row.name }, id];
+      return [{ expression: sql`${images.name}`, descending, valueOf: ({ image }) => image.name }, id];
     case "size":
-      return [{ expression: sql`${images.size}`, descending, valueOf: (row) => row.size }, id];
+      return [{ expression: sql`${images.size}`, descending, valueOf: ({ image }) => image.size }, id];
     case "taken_at":
       return [
-        { expression: sql`(${images.takenAt} IS NULL)`, descending: false, valueOf: (row) => (row.takenAt ? 0 : 1) },
-        { expression: sql`coalesce(${images.takenAt}, 0)`, descending, valueOf: (row) => row.takenAt?.getTime() ?? 0 },
+        {
+          expression: sql`(${images.takenAt} IS NULL)`,
+          descending: false,
+          valueOf: ({ image }) => (image.takenAt ? 0 : 1),
+        },
+        {
+          expression: sql`coalesce(${images.takenAt}, 0)`,
+          descending,
+          valueOf: ({ image }) => image.takenAt?.getTime() ?? 0,
+        },
         id,
+      ];
+    case "position":
+      // The album_images key (album, position, image) orders it; the list is always one album's (list-query).
+      return [
+        { expression: sql`${albumImages.position}`, descending, valueOf: ({ position }) => position ?? 0 },
+        { expression: sql`${albumImages.imageId}`, descending, valueOf: ({ image }) => image.id },
       ];
   }
 }
@@ -112,26 +135,36 @@ function after(keys: SortKey[], values: (string | number)[]): SQL {
   return or(beyond, and(eq(key!.expression, value), after(rest, restValues)))!;
 }
 
-/** The photos a list runs over: all of them, or one album's. */
+/** The photos a list runs over: all of them, or one album's with their places in its manual order. */
 function scoped(albumId: number | undefined) {
-  const all = db().select({ image: images }).from(images);
-  if (albumId === undefined) return all.$dynamic();
-  return all
-    .innerJoin(albumImages, and(eq(albumImages.imageId, images.id), eq(albumImages.albumId, albumId)))
+  if (albumId === undefined)
+    return db()
+      .select({ image: images, position: sql<null>`NULL` })
+      .from(images)
+      .$dynamic();
+  return db()
+    .select({ image: images, position: albumImages.position })
+    .from(albumImages)
+    .innerJoin(images, eq(images.id, albumImages.imageId))
+    .where(eq(albumImages.albumId, albumId))
     .$dynamic();
+}
+
+/** The album's condition and `more`, for a scoped list (`where` replaces the album's own). */
+function within(albumId: number | undefined, more: SQL | undefined): SQL | undefined {
+  return albumId === undefined ? more : and(eq(albumImages.albumId, albumId), more);
 }
 
 export function listImages(query: ListQuery): ImagePage {
   const keys = sortKeys(query.sortField, query.sortOrder);
-  let rows: ImageRow[];
+  let rows: ListedRow[];
   if (query.cursor || query.albumId !== undefined) {
     rows = scoped(query.albumId)
-      .where(query.cursor ? after(keys, query.cursor.values) : undefined)
+      .where(within(query.albumId, query.cursor ? after(keys, query.cursor.values) : undefined))
       .orderBy(...orderBy(keys))
       .limit(PAGE_SIZE + 1)
       .offset(query.cursor ? 0 : (query.page - 1) * PAGE_SIZE)
-      .all()
-      .map((row) => row.image);
+      .all();
   } else {
     // Ids first through the covering index, so a deep OFFSET skips index entries, not rows.
     const ids = db()
@@ -145,13 +178,14 @@ export function listImages(query: ListQuery): ImagePage {
       .from(images)
       .where(inArray(images.id, ids))
       .orderBy(...orderBy(keys))
-      .all();
+      .all()
+      .map((image) => ({ image, position: null }));
   }
   const hasMore = rows.length > PAGE_SIZE;
   const pageRows = rows.slice(0, PAGE_SIZE);
   const last = pageRows.at(-1);
   return {
-    images: toImages(pageRows),
+    images: toImages(pageRows.map((row) => row.image)),
     page: query.page,
     pageSize: PAGE_SIZE,
     hasMore,
@@ -166,13 +200,19 @@ export function listImages(query: ListQuery): ImagePage {
   };
 }
 
-/** The newest photos (of an album, if given), newest first, as rows: feeds need their edit times too. */
-export function newestImageRows(limit: number, albumId?: number): ImageRow[] {
+/** The first photos of a list in its order (the gallery's newest, an album's own), as rows: feeds need their edit times too. */
+export function firstImageRows(limit: number, order: ListOrder, albumId?: number): ImageRow[] {
   return scoped(albumId)
-    .orderBy(desc(images.uploadedAt), desc(images.id))
+    .where(within(albumId, undefined))
+    .orderBy(...orderBy(sortKeys(order.sortField, order.sortOrder)))
     .limit(limit)
     .all()
     .map((row) => row.image);
+}
+
+/** The album's photos as `order` lists them, as SQL order terms (an album switching to manual keeps what it showed). */
+export function albumOrderTerms(order: ListOrder): SQL[] {
+  return orderBy(sortKeys(order.sortField, order.sortOrder));
 }
 
 /** Up to `wanted` distinct images, picked by random id probes so it stays fast at any table size. */
@@ -217,13 +257,15 @@ export function neighbours(
   sortOrder: "asc" | "desc" = "desc",
   albumId?: number,
 ): { previous: number | null; next: number | null } {
-  const row = findImage(id);
+  const row = scoped(albumId)
+    .where(within(albumId, eq(images.id, id)))
+    .get();
   if (!row) return { previous: null, next: null };
   const keys = sortKeys(sortField, sortOrder);
   const values = keys.map((key) => key.valueOf(row));
   const nearest = (direction: SortKey[]) =>
     scoped(albumId)
-      .where(after(direction, values))
+      .where(within(albumId, after(direction, values)))
       .orderBy(...orderBy(direction))
       .limit(1)
       .get()?.image.id ?? null;

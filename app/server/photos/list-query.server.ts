@@ -1,12 +1,22 @@
 import { z } from "zod";
+import { HttpError } from "~/server/core/http-error.server";
 import { parseInput, positiveWhole } from "~/server/http/input.server";
 
 /** The query of a photo list (`/api/image`, the gallery pages) and of random picks, read with zod (input.server.ts). */
 
 export const PAGE_SIZE = 24;
-export const SORT_FIELDS = ["uploaded_at", "name", "size", "taken_at"] as const;
+/** `position` is an album's manual order (album-order.server.ts): only with `album=`. */
+export const SORT_FIELDS = ["uploaded_at", "name", "size", "taken_at", "position"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 type SortOrder = "asc" | "desc";
+
+/** A list's order; without a sortField in the query, an album's own (albums.server.ts), else newest uploads first. */
+export interface ListOrder {
+  sortField: SortField;
+  sortOrder: SortOrder;
+}
+
+const GALLERY_ORDER: ListOrder = { sortField: "uploaded_at", sortOrder: "desc" };
 
 export interface ListQuery {
   page: number;
@@ -29,12 +39,12 @@ const CURSOR_REFUSED = "is not valid; use the nextCursor of a previous answer";
 const sortOrder = z.enum(["asc", "desc"]);
 const id = z.int();
 
-/** A cursor's values are what its sort's keys compare: [name, id], [missing, date, id] or [number, id]. */
+/** A cursor's values are what its sort's keys compare: [name, id], [missing, date, id] or [number, id] (a position may be negative). */
 const cursorTuple = z.union(
   [
     z.tuple([z.literal("name"), sortOrder, z.string(), id]),
     z.tuple([z.literal("taken_at"), sortOrder, z.literal([0, 1]), id, id]),
-    z.tuple([z.enum(["uploaded_at", "size"]), sortOrder, id, id]),
+    z.tuple([z.enum(["uploaded_at", "size", "position"]), sortOrder, id, id]),
   ],
   { error: CURSOR_REFUSED },
 );
@@ -55,27 +65,37 @@ const cursorField = z
 const listQuery = z
   .object({
     page: positiveWhole("must be a whole number of at least 1", 1_000_000).default(1),
-    sortField: z.enum(SORT_FIELDS, { error: `must be one of ${SORT_FIELDS.join(", ")}` }).default("uploaded_at"),
-    sortOrder: z.enum(sortOrder.options, { error: "must be asc or desc" }).default("desc"),
+    sortField: z.enum(SORT_FIELDS, { error: `must be one of ${SORT_FIELDS.join(", ")}` }).optional(),
+    sortOrder: z.enum(sortOrder.options, { error: "must be asc or desc" }).optional(),
     cursor: cursorField.optional(),
     album: positiveWhole("must be an album id, a positive whole number").optional(),
   })
-  .superRefine(({ cursor, sortField, sortOrder }, ctx) => {
-    if (cursor && (cursor.sortField !== sortField || cursor.sortOrder !== sortOrder)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["cursor"],
-        message:
-          `was made for sortField=${cursor.sortField}&sortOrder=${cursor.sortOrder}; ` +
-          "send the same sortField and sortOrder as the answer it came from",
-      });
+  .superRefine(({ sortField, album }, ctx) => {
+    if (sortField === "position" && album === undefined) {
+      ctx.addIssue({ code: "custom", path: ["sortField"], message: "position needs album=: it is an album's order" });
     }
-  })
-  .transform(({ album, cursor, ...query }): ListQuery => ({
-    ...query,
+  });
+
+/** The query's order, the album's when it names none; a cursor must come from a list in that same order. */
+function withOrder(query: z.output<typeof listQuery>, albumOrder: ListOrder | undefined): ListQuery {
+  const { album, cursor, sortField, sortOrder, ...rest } = query;
+  const fallback = sortField === undefined ? (albumOrder ?? GALLERY_ORDER) : GALLERY_ORDER;
+  const resolved: ListQuery = {
+    ...rest,
+    sortField: sortField ?? fallback.sortField,
+    sortOrder: sortOrder ?? fallback.sortOrder,
     cursor,
     ...(album === undefined ? {} : { albumId: album }),
-  }));
+  };
+  if (cursor && (cursor.sortField !== resolved.sortField || cursor.sortOrder !== resolved.sortOrder)) {
+    throw new HttpError(
+      400,
+      `cursor was made for sortField=${cursor.sortField}&sortOrder=${cursor.sortOrder}; ` +
+        "send the same sortField and sortOrder as the answer it came from",
+    );
+  }
+  return resolved;
+}
 
 const cursorInput = z.object({ cursor: cursorField });
 
@@ -88,10 +108,15 @@ function firstValues(params: URLSearchParams, names: string[]): Record<string, s
   return Object.fromEntries(names.map((name) => [name, params.get(name) ?? undefined]));
 }
 
-export function parseListQuery(params: URLSearchParams): ListQuery {
+/**
+ * The list query of `params`. `albumOrder` gives the order of the album the
+ * query names (`album=`), used when the query names no sortField.
+ */
+export function parseListQuery(params: URLSearchParams, albumOrder?: (albumId: number) => ListOrder): ListQuery {
   const query = firstValues(params, ["page", "sortField", "sortOrder", "cursor", "album"]);
   // An empty cursor is no cursor: the first page.
-  return parseInput(listQuery, { ...query, cursor: query.cursor || undefined });
+  const parsed = parseInput(listQuery, { ...query, cursor: query.cursor || undefined });
+  return withOrder(parsed, parsed.album === undefined ? undefined : albumOrder?.(parsed.album));
 }
 
 const randomCount = z.object({ count: positiveWhole("must be a whole number from 1 to 50", 50).default(10) });
