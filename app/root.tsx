@@ -1,8 +1,12 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AuthProvider } from "~/components/auth";
 import { ErrorBoundaryPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { isScriptRequest } from "~/lib/paths";
+import { isAdmin } from "~/server/auth/auth.server";
+import { siteOwnerName } from "~/server/site/site-identity.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -16,14 +20,22 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: textFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
-/** The site's origin, for the absolute URLs in every page's meta tags (see `pageMeta`). */
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request) };
+/**
+ * The site's origin, for the absolute URLs in every page's meta tags (see
+ * `pageMeta`), and what the site header shows: the owner's name, and whether
+ * the owner is signed in (their own links).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { origin: siteOrigin(request), ownerName: siteOwnerName(), signedIn: await isAdmin(request) };
 }
 
-/** The origin cannot change while a page is open: navigations need not ask for it again. */
-export function shouldRevalidate() {
-  return false;
+/**
+ * Neither the origin nor the name changes while a page is open; signing in
+ * or out is a page's form (the login form, Logout), after which the header
+ * asks again. A page script's own posts change neither.
+ */
+export function shouldRevalidate({ formMethod, formAction, currentUrl }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formAction !== undefined && !isScriptRequest(new URL(formAction, currentUrl));
 }
 
 /**
@@ -46,6 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <SiteHeader />
         <div className="site-main">{children}</div>
         <SiteFooter />
         <ScrollRestoration nonce={nonce} />

@@ -2,25 +2,27 @@ import type { ReactNode } from "react";
 import { isRouteErrorResponse } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { useRequestId } from "~/components/request-id";
-import { HOME_PATH } from "~/lib/paths";
+import { ALBUMS_PATH, GALLERY_PATH } from "~/lib/paths";
 import { pageTitle } from "~/lib/seo";
+import { explainStatus, statusText } from "./error-texts";
 
 interface ErrorPageProps {
   status: number;
-  message: string;
+  /** What went wrong, in a plain sentence; the status's own explanation when left out. */
+  explanation?: string;
+  /** A way back of the page's own, before the gallery and the albums (the admin's page, say). */
   backTo?: string;
   backLabel?: string;
   children?: ReactNode;
 }
 
-/** The default error page (spec section 8): "Unexpected Application Error!" with status and message. */
-export function ErrorPage({
-  status,
-  message,
-  backTo = HOME_PATH,
-  backLabel = "Back to the home page",
-  children,
-}: ErrorPageProps) {
+/**
+ * The default error page (spec section 8): "Unexpected Application Error!"
+ * with the status and its reason phrase ("404 Not Found"), a plain sentence,
+ * and the ways on: the gallery and the albums (the site header holds the rest).
+ */
+export function ErrorPage({ status, explanation, backTo, backLabel, children }: ErrorPageProps) {
+  const message = statusText(status);
   return (
     <main className="page page--narrow error-page">
       <title>{pageTitle(`${status} ${message}`)}</title>
@@ -28,21 +30,34 @@ export function ErrorPage({
       <h2 className="error-page__status">
         {status} {message}
       </h2>
+      <p className="error-page__explanation">{explanation ?? explainStatus(status)}</p>
       {children}
-      <LinkButton to={backTo} variant="secondary" className="error-page__home">
-        {backLabel}
-      </LinkButton>
+      <div className="error-page__links">
+        {backTo && backLabel ? (
+          <LinkButton to={backTo} variant="secondary">
+            {backLabel}
+          </LinkButton>
+        ) : null}
+        <LinkButton to={GALLERY_PATH} variant="secondary">
+          Go to the gallery
+        </LinkButton>
+        <LinkButton to={ALBUMS_PATH} variant="secondary">
+          See the albums
+        </LinkButton>
+      </div>
     </main>
   );
 }
 
-/** Status and message of whatever reached an error boundary: anything but a thrown response is the server's fault. */
-function describeError(error: unknown): { status: number; message: string } {
-  if (!isRouteErrorResponse(error)) return { status: 500, message: "Internal Server Error" };
+/**
+ * The status of whatever reached an error boundary, and the server's own
+ * sentence when it sent one: anything but a thrown response is the server's fault.
+ */
+function describeError(error: unknown): { status: number; explanation?: string } {
+  if (!isRouteErrorResponse(error)) return { status: 500 };
   const body = error.data as { message?: unknown } | string | undefined;
-  const message =
-    error.statusText || (typeof body === "object" && typeof body?.message === "string" ? body.message : "Error");
-  return { status: error.status, message };
+  const said = typeof body === "object" && typeof body?.message === "string" ? body.message : undefined;
+  return { status: error.status, explanation: said && `${said.replace(/\.$/, "")}.` };
 }
 
 /**
@@ -61,10 +76,10 @@ export function ErrorBoundaryPage({
   backTo?: string;
   backLabel?: string;
 }) {
-  const { status, message } = describeError(error);
+  const { status, explanation } = describeError(error);
   const id = useRequestId();
   return (
-    <ErrorPage status={status} message={message} backTo={backTo} backLabel={backLabel}>
+    <ErrorPage status={status} explanation={explanation} backTo={backTo} backLabel={backLabel}>
       {isRouteErrorResponse(error) ? null : (
         <p className="error-page__request" suppressHydrationWarning>
           {id ? `Request id: ${id}` : ""}

@@ -7,5 +7,5 @@ export function loader() {
 }
 
 export default function NotFound() {
-  return <ErrorPage status={404} message="Not Found" />;
+  return <ErrorPage status={404} />;
 }

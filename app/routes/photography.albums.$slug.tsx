@@ -1,4 +1,5 @@
 import { AlbumAdmin } from "~/components/gallery/album-admin";
+import { EmptyAlbum } from "~/components/gallery/empty-states";
 import { BackLink } from "~/components/ui/back-link";
 import { owner } from "~/content/owner";
 import { albumFeedPath, albumPath, ALBUMS_PATH } from "~/lib/paths";
@@ -56,7 +57,7 @@ export default function AlbumPage({ loaderData }: Route.ComponentProps) {
       title={album.name}
       lede={album.description ? <p className="page-header__lede album-description">{album.description}</p> : null}
       adminTools={<AlbumAdmin album={album} />}
-      empty={<p className="albums-empty">No photos in this album yet.</p>}
+      empty={<EmptyAlbum owner={loaderData.admin} />}
     />
   );
 }

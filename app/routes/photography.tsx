@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EmptyGallery } from "~/components/gallery/empty-states";
 import { BackLink } from "~/components/ui/back-link";
 import { owner } from "~/content/owner";
 import { ALBUMS_PATH, GALLERY_FEED_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
@@ -40,6 +41,7 @@ export default function Photography({ loaderData }: Route.ComponentProps) {
       back={<BackLink to={HOME_PATH}>Back to home</BackLink>}
       title="Image Gallery"
       lede={<p className="page-header__lede">{owner.name}</p>}
+      empty={<EmptyGallery owner={loaderData.admin} />}
       links={
         <Link to={ALBUMS_PATH} className="gallery-nav__link">
           Albums

@@ -136,7 +136,7 @@ test("unknown routes get the error page with a real 404", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "404 Not Found" })).toBeVisible();
   await expect(page).toHaveTitle("404 Not Found | Alex Sample");
-  await page.getByRole("link", { name: "Back to the home page" }).click();
+  await page.locator(".site-header").getByRole("link", { name: "Alex Sample" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Alex Sample" })).toBeVisible();
 });
 

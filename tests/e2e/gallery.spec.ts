@@ -19,7 +19,8 @@ test("the gallery renders its header and the first page of photos as a masonry g
   expect(response?.status()).toBe(200);
 
   await expect(page.getByRole("heading", { level: 1, name: "Image Gallery" })).toBeVisible();
-  await expect(page.getByText("Alex Sample", { exact: true })).toBeVisible();
+  // The lede under the heading (the site header names the owner too).
+  await expect(page.getByRole("main").getByText("Alex Sample", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to home" })).toHaveAttribute("href", "/");
   await expect(page.getByText("You are logged in as an admin.")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Admin Page" })).toHaveCount(0);

@@ -57,7 +57,7 @@ test("clicking a thumbnail opens the viewer in place; the close button closes it
   await expectViewerShows(page, image!);
   // The list is already in the browser: no loader round trip to open a photo.
   expect(dataRequests()).toBe(0);
-  await expect(page.getByRole("link", { name: "Close" })).toBeFocused();
+  await expect(viewer(page)).toBeFocused();
 
   await page.getByRole("link", { name: "Close" }).click();
   await expect(viewer(page)).toHaveClass(/viewer--closing/);
@@ -212,4 +212,27 @@ test("a deep link to a photo that does not exist is a 404 inside the gallery, wi
   await page.getByRole("link", { name: "Back to the gallery" }).click();
   await expect(page).toHaveURL(/\/photography$/);
   await expect(page.getByRole("heading", { name: "Photo not found" })).toHaveCount(0);
+});
+
+test("a deep link opens with focus on the dialog itself, no ring on Close; Tab moves to a control with its ring", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "focus is moved by the page's script");
+  const [image] = await allImages(server.url);
+  await page.goto(`/photography?image=${image!.id}`);
+  await waitForHydration(page);
+  await expect(viewer(page)).toBeFocused();
+  const close = page.getByRole("link", { name: "Close" });
+  await expect(close).not.toBeFocused();
+  expect(await close.evaluate((link) => link.matches(":focus-visible"))).toBe(false);
+
+  await page.keyboard.press("Tab");
+  const focused = page.locator(":focus");
+  await expect(focused).toHaveCount(1);
+  // A control inside the dialog, not the dialog, and drawn with the keyboard's ring (:focus-visible).
+  expect(await focused.evaluate((element) => element.getAttribute("role") !== "dialog")).toBe(true);
+  expect(await focused.evaluate((element) => element.closest("[role=dialog]") !== null)).toBe(true);
+  expect(await focused.evaluate((element) => element.matches(":focus-visible"))).toBe(true);
 });

@@ -27,6 +27,8 @@ interface Props {
   titleId: string;
   /** An album's page; the whole gallery when left out. */
   scope?: GalleryScope;
+  /** What the list shows when it has no photos at all. */
+  empty: ReactNode;
 }
 
 const WHOLE_GALLERY: GalleryScope = { path: GALLERY_PATH };
@@ -40,7 +42,16 @@ export function Gallery({ scope = WHOLE_GALLERY, ...props }: Props) {
   );
 }
 
-function GalleryBody({ first, position, admin, showExif, serverViewer, children, titleId }: Omit<Props, "scope">) {
+function GalleryBody({
+  first,
+  position,
+  admin,
+  showExif,
+  serverViewer,
+  children,
+  titleId,
+  empty,
+}: Omit<Props, "scope">) {
   const scope = useGalleryScope();
   const list = useGalleryList(first, position, scope.albumId);
   const [searchParams] = useSearchParams();
@@ -55,7 +66,14 @@ function GalleryBody({ first, position, admin, showExif, serverViewer, children,
     const fromServer = serverViewer?.image.id === viewerId ? serverViewer : null;
     const index = list.indexById.get(viewerId);
     if (index === undefined) {
-      return fromServer && { ...fromServer, image: list.changed[viewerId] ?? fromServer.image, neighbours: [] };
+      return (
+        fromServer && {
+          ...fromServer,
+          image: list.changed[viewerId] ?? fromServer.image,
+          neighbours: [],
+          nextPageHref: null,
+        }
+      );
     }
     const earlier = list.order[index - 1];
     const later = list.order[index + 1];
@@ -64,8 +82,23 @@ function GalleryBody({ first, position, admin, showExif, serverViewer, children,
       neighbours: [earlier, later].filter((neighbour) => neighbour !== undefined),
       previous: index > 0 ? list.order[index - 1]!.id : (fromServer?.previous ?? null),
       next: later ? later.id : list.hasMore ? "load" : (fromServer?.next ?? null),
+      // The server knows the photo after the last one loaded (the first of the next page): a link there needs no script.
+      nextPageHref:
+        !later && list.nextCursor && typeof fromServer?.next === "number"
+          ? galleryHref(listAfter(position, list.nextCursor), { image: fromServer.next }, scope.path)
+          : null,
     };
-  }, [viewerId, serverViewer, list.changed, list.indexById, list.order, list.hasMore]);
+  }, [
+    viewerId,
+    serverViewer,
+    list.changed,
+    list.indexById,
+    list.order,
+    list.hasMore,
+    list.nextCursor,
+    position,
+    scope.path,
+  ]);
 
   // "Next" on the last loaded photo loads the next page first, then moves on.
   const [nextAfter, setNextAfter] = useState<number | null>(null);
@@ -107,16 +140,13 @@ function GalleryBody({ first, position, admin, showExif, serverViewer, children,
     [imageRemoved, photo],
   );
 
-  const empty = list.order.length === 0 && !list.hasMore;
+  const isEmpty = list.order.length === 0 && !list.hasMore;
   return (
     <>
       <main className="page gallery-page" inert={photo !== null}>
         {children}
-        {empty && position === listStart(position) ? (
-          <div className="gallery-empty">
-            <h2>No images available</h2>
-            <p>Please check back later.</p>
-          </div>
+        {isEmpty && position === listStart(position) ? (
+          empty
         ) : (
           <>
             <div className="gallery-frame">

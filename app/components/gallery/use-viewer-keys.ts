@@ -34,7 +34,8 @@ export function useViewerKeys(dialog: RefObject<HTMLElement | null>, keys: Keys)
         const first = items[0];
         const last = items.at(-1);
         if (!first || !last) return;
-        const outside = !root.contains(document.activeElement);
+        // The dialog itself holds focus when it opens: either Tab goes to its first or last control.
+        const outside = !root.contains(document.activeElement) || document.activeElement === root;
         if (event.shiftKey && (document.activeElement === first || outside)) {
           event.preventDefault();
           last.focus();

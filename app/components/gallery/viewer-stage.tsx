@@ -30,6 +30,8 @@ interface Props {
   previous: number | null;
   /** "load": the list holds no later photo yet but the server has more. */
   next: number | null | "load";
+  /** With "load": a link to the next photo on the next page, for a browser without JavaScript. */
+  nextPageHref: string | null;
   position: string;
   state: ViewerHistoryState | undefined;
   isLoaded: (id: number) => boolean;
@@ -39,7 +41,17 @@ interface Props {
 }
 
 /** The photo, fitted to the screen, with Previous and Next: links that work without JavaScript. */
-export function ViewerStage({ image, previous, next, position, state, isLoaded, onStep, onLoadNext }: Props) {
+export function ViewerStage({
+  image,
+  previous,
+  next,
+  nextPageHref,
+  position,
+  state,
+  isLoaded,
+  onStep,
+  onLoadNext,
+}: Props) {
   const { path } = useGalleryScope();
   return (
     <div className="viewer-stage" data-backdrop="">
@@ -63,7 +75,20 @@ export function ViewerStage({ image, previous, next, position, state, isLoaded, 
             onClick={onStep}
           />
         ) : null}
-        {next === "load" ? (
+        {next === "load" && nextPageHref ? (
+          // With JavaScript the list loads its next page in place and moves on; without, the link opens that page.
+          <Link
+            to={nextPageHref}
+            className="viewer-step viewer-step--next"
+            onClick={(event) => {
+              event.preventDefault();
+              onStep();
+              onLoadNext();
+            }}
+          >
+            <StepLabel direction="next" />
+          </Link>
+        ) : next === "load" ? (
           <button
             type="button"
             className="viewer-step viewer-step--next"

@@ -21,6 +21,8 @@ export interface ViewerPhoto {
   previous: number | null;
   /** "load": the list holds no later photo yet but the server has more. */
   next: number | null | "load";
+  /** With "load": the next photo on the list's next page, where Next goes without JavaScript (null when unknown). */
+  nextPageHref: string | null;
   /** The previous and next photos where the list holds them, preloaded so that stepping to them is instant. */
   neighbours: Image[];
 }
@@ -46,7 +48,7 @@ interface Props {
  * (Escape, backdrop, close button), keeps focus inside and follows the arrow keys.
  */
 export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoadNext, onUpdated, onDeleted }: Props) {
-  const { image, previous, next, neighbours } = photo;
+  const { image, previous, next, nextPageHref, neighbours } = photo;
   for (const neighbour of neighbours) {
     // The same srcset and sizes as the photo will have, so the browser picks, and later reuses, the same file.
     preload(neighbour.url, {
@@ -61,7 +63,6 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
   const location = useLocation();
   const [closing, setClosing] = useState(false);
   const dialog = useRef<HTMLDivElement>(null);
-  const closeLink = useRef<HTMLAnchorElement>(null);
   const titleId = "viewer-title";
 
   useEffect(() => setClosing(false), [location.key]);
@@ -83,9 +84,10 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
     else if (next !== null) void show(next);
   }, [next, onLoadNext, show]);
 
-  // Focus moves into the viewer when it opens, and back in whenever the focused control went away (last photo, mode change).
+  // Focus moves to the dialog itself when it opens (no ring on a control nobody chose), and back to it whenever
+  // the focused control went away (last photo, mode change); Tab then reaches the controls, with their ring.
   useEffect(() => {
-    if (!dialog.current?.contains(document.activeElement)) closeLink.current?.focus();
+    if (!dialog.current?.contains(document.activeElement)) dialog.current?.focus();
   }, [image.id, mode]);
 
   const leaveForm = useCallback(() => void show(image.id), [show, image.id]);
@@ -152,6 +154,7 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
+      tabIndex={-1}
       onClick={closeOnBackdrop}
       data-backdrop=""
     >
@@ -160,6 +163,7 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
           image={image}
           previous={previous}
           next={next}
+          nextPageHref={nextPageHref}
           position={position}
           state={state}
           isLoaded={isLoaded}
@@ -204,7 +208,6 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
         </button>
       ) : null}
       <Link
-        ref={closeLink}
         to={galleryHref(position, undefined, path)}
         className="viewer-close"
         onClick={closeWithFade}

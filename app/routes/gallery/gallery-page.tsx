@@ -91,8 +91,8 @@ interface Props {
   links?: ReactNode;
   /** The admin's tools for this list, under the admin notice. */
   adminTools?: ReactNode;
-  /** Drawn after the heading: what an empty list says. */
-  empty?: ReactNode;
+  /** What an empty list says. */
+  empty: ReactNode;
 }
 
 export function GalleryPage({ data, scope, titleId, back, title, lede, links, adminTools, empty }: Props) {
@@ -111,6 +111,7 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
       serverViewer={viewer}
       titleId={titleId}
       scope={scope}
+      empty={empty}
     >
       <header className="page-header gallery-header">
         {back}
@@ -134,7 +135,6 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
         ) : null}
       </header>
       {missing && photoAsked ? <MissingPhoto message={missing} /> : null}
-      {page.images.length === 0 && !missing ? empty : null}
     </Gallery>
   );
 }

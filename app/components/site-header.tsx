@@ -1,0 +1,57 @@
+import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { parseHomeTab } from "~/lib/home";
+import { ADMIN_ACCOUNT_PATH, ADMIN_PATH, ALBUMS_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
+import type { loader as rootLoader } from "~/root";
+
+const PROJECTS_HREF = `${HOME_PATH}#projects`;
+
+/**
+ * The header on every page, error pages included: the owner's name home, the
+ * site's sections, and the owner's own pages when signed in. A wrapping row,
+ * so it folds onto a second line on a phone without any script.
+ */
+export function SiteHeader() {
+  // Missing only when the root loader itself failed: the error page still gets its way out.
+  const site = useRouteLoaderData<typeof rootLoader>("root");
+  const location = useLocation();
+  const onProjects =
+    location.pathname === HOME_PATH && parseHomeTab(new URLSearchParams(location.search).get("tab")) === "projects";
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to={HOME_PATH} className="site-header__home">
+          {site?.ownerName ?? "Home"}
+        </Link>
+        <nav className="site-header__nav" aria-label="Site">
+          <ul>
+            <li>
+              <Link to={PROJECTS_HREF} aria-current={onProjects ? "page" : undefined}>
+                Projects
+              </Link>
+            </li>
+            <li>
+              <NavLink to={GALLERY_PATH} end>
+                Photography
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={ALBUMS_PATH}>Albums</NavLink>
+            </li>
+          </ul>
+          {site?.signedIn ? (
+            <ul aria-label="Admin" className="site-header__admin">
+              <li>
+                <NavLink to={ADMIN_PATH} end>
+                  Dashboard
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={ADMIN_ACCOUNT_PATH}>Account</NavLink>
+              </li>
+            </ul>
+          ) : null}
+        </nav>
+      </div>
+    </header>
+  );
+}

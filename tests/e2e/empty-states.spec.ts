@@ -1,0 +1,56 @@
+// Empty states that lead somewhere: the owner is invited to upload, and told how an album gets photos;
+// a visitor sees the spec's text and a plain empty album.
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
+import { expect, loginInBrowser, startSeedableServer, test } from "./fixtures";
+
+test("an empty gallery invites the signed-in owner to upload; a visitor is asked to check back later", async ({
+  page,
+}) => {
+  const empty = await startSeedableServer();
+  try {
+    await page.goto(`${empty.url}/photography`);
+    await expect(page.getByRole("heading", { name: "No images available" })).toBeVisible();
+    await expect(page.getByText("Please check back later.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Upload photos on the dashboard" })).toHaveCount(0);
+
+    // This server's session cookie (loginInBrowser logs in to the worker's server).
+    const login = await page.request.post(`${empty.url}/api/auth/login`, {
+      data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    await page.goto(`${empty.url}/photography`);
+    await expect(page.getByRole("heading", { name: "No images available" })).toBeVisible();
+    await expect(page.getByText("Please check back later.")).toHaveCount(0);
+    await page.getByRole("link", { name: "Upload photos on the dashboard" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  } finally {
+    await empty.stop();
+  }
+});
+
+test("an album without photos: plainly empty to a visitor, how to add some to the owner", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
+  const token = await server.adminToken();
+  const created = await page.request.post("/api/album", {
+    data: { name: `Empty album ${javaScriptEnabled ? "js" : "no-js"}` },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { slug } = (await created.json()) as { slug: string };
+  const howTo = /Choose this album when you upload/;
+
+  await page.goto(`/photography/albums/${slug}`);
+  await expect(page.getByRole("heading", { name: "No photos in this album yet." })).toBeVisible();
+  await expect(page.getByText(howTo)).toHaveCount(0);
+  // One empty message, not the whole gallery's as well.
+  await expect(page.getByText("No images available")).toHaveCount(0);
+
+  await loginInBrowser(page);
+  await page.goto(`/photography/albums/${slug}`);
+  await expect(page.getByText(howTo)).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "dashboard" })).toHaveAttribute("href", "/photography/admin");
+  await expect(main.getByRole("link", { name: "gallery" })).toHaveAttribute("href", "/photography");
+});
