@@ -19,8 +19,7 @@ export function albumFeedPath(slug: string): string {
 export const ADMIN_PATH = href("/photography/admin");
 export const ADMIN_UPLOAD_PATH = href("/photography/admin/upload");
 export const ADMIN_LOGOUT_PATH = href("/photography/admin/logout");
-/** The owner's account page: a plain string until its route exists, then `href()` like the others. */
-export const ADMIN_ACCOUNT_PATH = "/photography/admin/account";
+export const ADMIN_ACCOUNT_PATH = href("/photography/admin/account");
 
 /** The login form, and where it sends the admin once logged in (checked by the server with safeRedirect). */
 export function loginHref(redirectTo: string): string {

@@ -1,7 +1,6 @@
-import { href } from "react-router";
 import { AccountPage } from "~/components/account/account-page";
 import { ErrorBoundaryPage } from "~/components/error-page";
-import { ADMIN_PATH } from "~/lib/paths";
+import { ADMIN_ACCOUNT_PATH, ADMIN_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { accountAction, accountLoader } from "~/server/auth/account-page.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
@@ -13,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Account",
     description: "The owner's password and the devices signed in.",
-    path: href("/photography/admin/account"),
+    path: ADMIN_ACCOUNT_PATH,
     noindex: true,
   });
 
