@@ -43,10 +43,10 @@ async function openAccount(page: Page, javaScriptEnabled: boolean, password = AD
   if (javaScriptEnabled) await waitForHydration(page);
 }
 
-test("the dashboard links to the account page", async ({ page, javaScriptEnabled }) => {
+test("the admin navigation in the site header links to the account page", async ({ page, javaScriptEnabled }) => {
   await openAccount(page, javaScriptEnabled);
   await page.goto("/photography/admin");
-  await page.getByRole("link", { name: "Account" }).click();
+  await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Account" }).click();
   await expect(page).toHaveURL(ACCOUNT);
   await expect(page.getByRole("heading", { level: 2, name: "Password" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Devices" })).toBeVisible();

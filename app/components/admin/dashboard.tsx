@@ -1,9 +1,9 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { useAuth } from "~/components/auth";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { formatBytes } from "~/lib/format";
-import { ADMIN_ACCOUNT_PATH, ADMIN_LOGOUT_PATH, GALLERY_PATH } from "~/lib/paths";
+import { ADMIN_LOGOUT_PATH, GALLERY_PATH } from "~/lib/paths";
 import { ErrorBanners } from "./error-banners";
 import { PlainUploadForm, UploadReportView } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
@@ -29,16 +29,11 @@ export function Dashboard({ stats, upload, error, albums }: DashboardProps) {
         <BackLink to={GALLERY_PATH}>Back to the gallery</BackLink>
         <div className="admin-header__title">
           <h1 className="page-header__title">Admin Dashboard</h1>
-          <div className="admin-header__actions">
-            <Link to={ADMIN_ACCOUNT_PATH} className="admin-header__link">
-              Account
-            </Link>
-            <Form method="post" action={ADMIN_LOGOUT_PATH} onSubmit={auth.signOut}>
-              <Button type="submit" variant="secondary">
-                Logout
-              </Button>
-            </Form>
-          </div>
+          <Form method="post" action={ADMIN_LOGOUT_PATH} onSubmit={auth.signOut}>
+            <Button type="submit" variant="secondary">
+              Logout
+            </Button>
+          </Form>
         </div>
       </header>
 
