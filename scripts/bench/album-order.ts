@@ -1,40 +1,18 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { openDatabase } from "~/server/data/db.server";
 import { loginAdmin, startServer } from "../../tests/support/server";
+import { removeSite, syntheticSite, type Database } from "./synthetic-site";
 import { median, percentile, type Row } from "./util";
 
 const PHOTOS = 10_000;
 const REQUESTS = 300;
 const GAP = 1024;
 
-/** One manual album of PHOTOS synthetic photos, positions GAP apart as moves leave them. */
-async function oneBigAlbum(): Promise<{ dataDir: string; uploadsDir: string }> {
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), "bench-order-"));
-  const dirs = { dataDir: path.join(base, "data"), uploadsDir: path.join(base, "uploads") };
-  const first = await startServer({ dirs });
-  await first.stop();
-  const sqlite = openDatabase(path.join(dirs.dataDir, "portfolio.sqlite"));
-  const insert = sqlite.prepare(`INSERT INTO images (name, description, original_filename, storage_key, mime_type, size,
-    stored_bytes, width, height, variant_widths, avif_widths, checksum, placeholder, uploaded_at, updated_at)
-    VALUES (?, '', ?, ?, 'image/jpeg', 1000000, 3000000, 2400, 1600, '[320,640,960,1280,1920,2400]', '[320,640,960]', ?, 'data:,', ?, ?)`);
+/** One manual album of all PHOTOS photos, positions GAP apart as moves leave them. */
+function oneBigAlbum(sqlite: Database): void {
+  sqlite
+    .prepare("INSERT INTO albums (slug, name, position, sort, created_at) VALUES ('story', 'Story', 1, 'manual', ?)")
+    .run(Date.now());
   const member = sqlite.prepare("INSERT INTO album_images (album_id, image_id, position) VALUES (1, ?, ?)");
-  const start = Date.now() - PHOTOS * 60_000;
-  sqlite.transaction(() => {
-    sqlite
-      .prepare("INSERT INTO albums (slug, name, position, sort, created_at) VALUES ('story', 'Story', 1, 'manual', ?)")
-      .run(Date.now());
-    for (let i = 1; i <= PHOTOS; i++) {
-      const key = crypto.randomBytes(16).toString("hex");
-      insert.run(`Photo ${i}`, `photo-${i}.jpg`, key, key, start + i * 60_000, start + i * 60_000);
-      member.run(i, i * GAP);
-    }
-  })();
-  sqlite.pragma("wal_checkpoint(TRUNCATE)");
-  sqlite.close();
-  return dirs;
+  for (let id = 1; id <= PHOTOS; id++) member.run(id, id * GAP);
 }
 
 async function timed(request: () => Promise<Response>): Promise<number> {
@@ -47,7 +25,7 @@ async function timed(request: () => Promise<Response>): Promise<number> {
 
 /** Move latency (POST /api/album/1/order to random places) and the album's first page, at PHOTOS photos in one album. */
 export async function benchAlbumOrder(): Promise<Row[]> {
-  const dirs = await oneBigAlbum();
+  const dirs = await syntheticSite(PHOTOS, oneBigAlbum);
   const server = await startServer({ dirs });
   try {
     const { token } = await loginAdmin(server.url);
@@ -81,6 +59,6 @@ export async function benchAlbumOrder(): Promise<Row[]> {
     return rows;
   } finally {
     await server.stop();
-    fs.rmSync(path.dirname(dirs.dataDir), { recursive: true, force: true });
+    removeSite(dirs);
   }
 }
