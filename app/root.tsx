@@ -5,6 +5,7 @@ import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { isScriptRequest } from "~/lib/paths";
+import { isUnansweredAction } from "~/lib/unanswered-action";
 import { isAdmin } from "~/server/auth/auth.server";
 import { siteOwnerName } from "~/server/site/site-identity.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
@@ -34,7 +35,8 @@ export async function loader({ request }: Route.LoaderArgs) {
  * or out is a page's form (the login form, Logout), after which the header
  * asks again. A page script's own posts change neither.
  */
-export function shouldRevalidate({ formMethod, formAction, currentUrl }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, formAction, currentUrl, actionResult }: ShouldRevalidateFunctionArgs) {
+  if (isUnansweredAction(actionResult)) return false;
   return formMethod !== undefined && formAction !== undefined && !isScriptRequest(new URL(formAction, currentUrl));
 }
 

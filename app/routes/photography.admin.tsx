@@ -22,10 +22,10 @@ import { login } from "~/server/auth/login.server";
 import { safeRedirect } from "~/server/http/security.server";
 import { takeUploadReport } from "~/server/photos/upload-report.server";
 import { albumChoices } from "~/server/albums/albums.server";
+import { isUnansweredAction, unansweredAction } from "~/lib/unanswered-action";
 import "~/styles/admin.css";
 import type { Route } from "./+types/photography.admin";
 
-const UNKNOWN_ERROR = "An unknown error occurred";
 const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -89,15 +89,12 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   } catch (error) {
     if (error instanceof Response || isRouteErrorResponse(error)) throw error;
     console.error(error);
-    return { intent: null, error: UNKNOWN_ERROR };
+    return unansweredAction;
   }
 }
 
-/** When the action never reached the server nothing changed there, and reloading would fail the same way. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const result = actionResult as Route.ComponentProps["actionData"];
-  const unanswered = result?.intent === null && result.error === UNKNOWN_ERROR;
-  return unanswered ? false : defaultShouldRevalidate;
+  return isUnansweredAction(actionResult) ? false : defaultShouldRevalidate;
 }
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -29,6 +29,8 @@ test("an edit form opened before the photo joined an album in another tab leaves
   server,
   javaScriptEnabled,
 }) => {
+  // Two tabs, two albums and three saves: more than the default budget when both workers are busy.
+  test.slow();
   const [id] = await server.seed(1, { prefix: "Two tabs" });
   const mode = javaScriptEnabled ? "with JS" : "without JS";
   const [shownName, addedName] = [`Shown ${mode}`, `Added ${mode}`];
