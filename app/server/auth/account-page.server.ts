@@ -8,7 +8,7 @@ import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { positiveWhole, parseInput } from "~/server/http/input.server";
-import { getAdminSession, NOT_LOGGED_IN, requireAdminPage, type AdminSession } from "./auth.server";
+import { requireAdminPage } from "./auth.server";
 import { endOtherSessions, endSession, listDevices } from "./devices.server";
 import { changePassword } from "./password-change.server";
 import { MIN_PASSWORD_CHARACTERS } from "./password-policy.server";
@@ -37,13 +37,6 @@ function accountRefusal(error: HttpError, form: FormData | undefined) {
   return { ok: false as const, intent: intentOf(form), error: error.message, field };
 }
 
-/** The guard has passed; the session is read again for its id (it may have ended in between). */
-async function currentSession(request: Request): Promise<AdminSession> {
-  const session = await getAdminSession(request);
-  if (!session) throw new HttpError(401, NOT_LOGGED_IN);
-  return session;
-}
-
 function done(intent: AccountIntent, notice: string) {
   // `at` tells the page a new answer came, so the password form starts empty again.
   return data({ ok: true as const, intent, notice, at: Date.now() });
@@ -53,8 +46,7 @@ const sessionId = positiveWhole("session must be a session number");
 
 export const accountAction = pageAction(
   { guard: "admin", refusal: accountRefusal },
-  async (form: FormData, { request }: { request: Request }) => {
-    const session = await currentSession(request);
+  async (form: FormData, _args: { request: Request }, session) => {
     switch (intentOf(form)) {
       case "change-password": {
         const { endedSessions } = await changePassword(session, {

@@ -147,3 +147,13 @@ export const pendingObjects = sqliteTable("pending_objects", {
 export type ImageRow = typeof images.$inferSelect;
 
 export type AlbumRow = typeof albums.$inferSelect;
+
+/**
+ * The site's own settings that the owner edits in the admin, one row per key;
+ * the value is JSON that `defineSetting` (app/server/site/site-settings.server.ts)
+ * checks with its zod schema on every read and write.
+ */
+export const siteSettings = sqliteTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).notNull(),
+});

@@ -5,11 +5,13 @@
  * upload (logout, the plain upload form) keep `jsonApi` instead.
  */
 import { data } from "react-router";
-import { requireAdminPage } from "~/server/auth/auth.server";
+import { requireAdminPage, type AdminSession } from "~/server/auth/auth.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { isMultipart, readForm } from "~/server/http/body.server";
 
 export const UPLOAD_ELSEWHERE = "Upload files with the upload form.";
+
+type GuardSession<Guard> = Guard extends "admin" ? AdminSession : null;
 
 interface PageActionOptions<Args, Refusal> {
   /**
@@ -27,21 +29,22 @@ interface PageActionOptions<Args, Refusal> {
 
 /**
  * Wraps a page action's `handler`, which gets the form already read (under
- * the 64 KB limit of `readForm`) and refuses by throwing an `HttpError`.
- * Anything else thrown (a redirect, `pageError`, a bug) passes through as is.
+ * the 64 KB limit of `readForm`) and the guard's session (null for a public
+ * page), and refuses by throwing an `HttpError`. Anything else thrown (a
+ * redirect, `pageError`, a bug) passes through as is.
  */
-export function pageAction<Args extends { request: Request }, Result, Refusal>(
-  options: PageActionOptions<Args, Refusal>,
-  handler: (form: FormData, args: Args) => Promise<Result> | Result,
+export function pageAction<Args extends { request: Request }, Result, Refusal, Guard extends "admin" | "public">(
+  options: PageActionOptions<Args, Refusal> & { guard: Guard },
+  handler: (form: FormData, args: Args, session: GuardSession<Guard>) => Promise<Result> | Result,
 ) {
   return async (args: Args) => {
     let form: FormData | undefined;
     try {
-      if (options.guard === "admin") await requireAdminPage(args.request);
+      const session = (options.guard === "admin" ? await requireAdminPage(args.request) : null) as GuardSession<Guard>;
       // Files never reach a page action: refused unread, as a stray upload could be large.
       if (isMultipart(args.request)) throw new HttpError(415, UPLOAD_ELSEWHERE);
       form = await readForm(args.request);
-      return await handler(form, args);
+      return await handler(form, args, session);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       return data(options.refusal(error, form, args), { status: error.status, headers: error.headers });
