@@ -11,6 +11,8 @@ interface Props {
   className?: string;
   /** AVIF variants stop at 960 px: turn them off where the image may be drawn wider (the viewer). */
   avif?: boolean;
+  /** Which part stays in view where CSS crops the image (object-fit: cover). */
+  objectPosition?: string;
 }
 
 function imageAlt(image: Pick<Image, "name" | "description">): string {
@@ -28,6 +30,7 @@ export function ResponsiveImage({
   fetchPriority = "auto",
   className,
   avif = true,
+  objectPosition,
 }: Props) {
   return (
     <picture>
@@ -43,7 +46,12 @@ export function ResponsiveImage({
         loading={loading}
         fetchPriority={fetchPriority}
         decoding="async"
-        style={{ backgroundImage: `url("${image.placeholder}")`, backgroundSize: "cover" }}
+        style={{
+          backgroundImage: `url("${image.placeholder}")`,
+          backgroundSize: "cover",
+          backgroundPosition: objectPosition,
+          objectPosition,
+        }}
       />
     </picture>
   );

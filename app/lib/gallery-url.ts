@@ -8,7 +8,7 @@ import { GALLERY_PATH } from "./paths";
 const POSITION_PARAMS = ["sortField", "sortOrder", "page", "cursor"] as const;
 const VIEWER_PARAMS = ["image", "edit", "confirm"] as const;
 
-export type ViewerMode = "view" | "edit" | "confirm-delete";
+export type ViewerMode = "view" | "edit" | "confirm-delete" | "confirm-cover";
 
 /** Set on history entries the viewer opened in place, so closing can step back instead of piling up entries. */
 export interface ViewerHistoryState {
@@ -54,6 +54,7 @@ export function galleryHref(
     params.set("image", String(viewer.image));
     if (viewer.mode === "edit") params.set("edit", "1");
     if (viewer.mode === "confirm-delete") params.set("confirm", "delete");
+    if (viewer.mode === "confirm-cover") params.set("confirm", "cover");
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
@@ -62,6 +63,7 @@ export function galleryHref(
 export function viewerMode(params: URLSearchParams): ViewerMode {
   if (params.get("edit") === "1") return "edit";
   if (params.get("confirm") === "delete") return "confirm-delete";
+  if (params.get("confirm") === "cover") return "confirm-cover";
   return "view";
 }
 

@@ -49,6 +49,7 @@ export default function AlbumPage({ loaderData }: Route.ComponentProps) {
       scope={{
         path: albumPath(album.slug),
         albumId: album.id,
+        coverId: album.cover?.id,
         albums: loaderData.albums,
         ...(album.sort === "manual" ? { manualOrder: { size: album.count } } : {}),
       }}

@@ -7,7 +7,7 @@ import { owner } from "~/content/owner";
 import { ALBUMS_PATH, GALLERY_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { albumsPageAction } from "~/routes/gallery/album-page.server";
-import { listAlbums } from "~/server/albums/albums.server";
+import { listAlbumCards } from "~/server/albums/album-cards.server";
 import { isAdmin } from "~/server/auth/auth.server";
 import { pageError } from "~/server/http/http.server";
 import type { Route } from "./+types/photography.albums";
@@ -15,7 +15,7 @@ import "~/styles/albums.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
   try {
-    return { albums: listAlbums(), admin: await isAdmin(request) };
+    return { albums: listAlbumCards(), admin: await isAdmin(request) };
   } catch (error) {
     throw pageError(error);
   }
@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     title: "Albums",
     description: `Photographs by ${owner.name}, by album.`,
     path: ALBUMS_PATH,
-    image: loaderData?.albums.find((album) => album.cover)?.cover?.url,
+    image: loaderData?.albums.find((card) => card.album.cover)?.album.cover?.url,
   });
 
 export default function Albums({ loaderData }: Route.ComponentProps) {
@@ -45,9 +45,11 @@ export default function Albums({ loaderData }: Route.ComponentProps) {
 
       {albums.length ? (
         <ol className="album-grid">
-          {albums.map((album, index) => (
-            <AlbumCard key={album.id} album={album} eager={index < 3}>
-              {admin ? <MoveButtons id={album.id} position={index + 1} last={index === albums.length - 1} /> : null}
+          {albums.map((card, index) => (
+            <AlbumCard key={card.album.id} card={card} eager={index < 3}>
+              {admin ? (
+                <MoveButtons id={card.album.id} position={index + 1} last={index === albums.length - 1} />
+              ) : null}
             </AlbumCard>
           ))}
         </ol>

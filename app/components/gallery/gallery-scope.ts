@@ -7,6 +7,8 @@ export interface GalleryScope {
   path: string;
   /** The album the list and the infinite scroll ask the API for. */
   albumId?: number;
+  /** The album's cover photo: the viewer does not offer it as the cover again. */
+  coverId?: number;
   /** Every album, for the admin's checkboxes in the edit form; empty for visitors. */
   albums?: AlbumChoice[];
   /** Set on an album in manual order: the admin's move forms show, up to its size. */

@@ -1,11 +1,13 @@
 import { useEffect, useRef, type FormEvent, type MouseEvent, type ReactNode } from "react";
-import { Link, useActionData, useFetcher, useLocation, type LinkProps } from "react-router";
+import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
 import type { Image } from "~/lib/image";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { loginHref, scriptActionHref } from "~/lib/paths";
 import { useGalleryScope } from "./gallery-scope";
+import { ModeLink } from "./mode-link";
+import { CoverChoice, CoverConfirm } from "./viewer-cover";
 import { ViewerMove } from "./viewer-move";
 import type { action } from "~/routes/photography";
 
@@ -35,7 +37,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
   const location = useLocation();
   const modeLinkProps = { state: historyState, defaultShouldRevalidate: !loaded };
   const busy = fetcher.state !== "idle";
-  const { path, albumId, albums = [], manualOrder } = useGalleryScope();
+  const { path, albums = [], manualOrder } = useGalleryScope();
   const viewHref = galleryHref(position, { image: image.id }, path);
   const listHref = galleryHref(position, undefined, path);
 
@@ -146,6 +148,10 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
     );
   }
 
+  if (mode === "confirm-cover") {
+    return <CoverConfirm image={image} position={position} modeLinkProps={modeLinkProps} />;
+  }
+
   if (mode === "confirm-delete") {
     return (
       <AdminForm
@@ -184,16 +190,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
           Delete
         </ModeLink>
       </div>
-      {albumId !== undefined ? (
-        <form method="post" action={viewHref} className="viewer-cover">
-          <input type="hidden" name="intent" value="cover" />
-          <input type="hidden" name="id" value={image.id} />
-          <input type="hidden" name="redirectTo" value={viewHref} />
-          <button type="submit" className={buttonClass({ variant: "secondary" })}>
-            Use as album cover
-          </button>
-        </form>
-      ) : null}
+      <CoverChoice image={image} position={position} modeLinkProps={modeLinkProps} />
       {manualOrder ? <ViewerMove imageId={image.id} viewHref={viewHref} albumSize={manualOrder.size} /> : null}
     </>
   );
@@ -231,9 +228,4 @@ function AdminForm({ intent, image, mode, position, redirectTo, onSubmit, label,
       {footer}
     </form>
   );
-}
-
-/** A step between the viewer's modes: same history entry, same scroll position. */
-function ModeLink(props: Omit<LinkProps, "replace" | "preventScrollReset">) {
-  return <Link {...props} replace preventScrollReset />;
 }

@@ -9,7 +9,7 @@ import { slugify } from "~/lib/slug";
 import { db } from "~/server/data/db.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { toImage } from "~/server/photos/images.server";
-import { albumImages, albums, images, type AlbumRow } from "~/server/data/schema";
+import { albumImages, albums, images, type AlbumRow, type ImageRow } from "~/server/data/schema";
 import type { ListOrder } from "~/server/photos/list-query.server";
 import type { AlbumInput } from "./album-input.server";
 import { MANUAL_ORDER, renumberAlbum } from "./album-order.server";
@@ -34,9 +34,8 @@ function albumPhoto(albumId: number, imageId?: number) {
  * The chosen cover is read through the album's photos, so that a cover left
  * behind by a photo that left the album (older versions kept it) is never shown.
  */
-function coverOf(row: AlbumRow) {
-  const cover = (row.coverId === null ? undefined : albumPhoto(row.id, row.coverId)) ?? albumPhoto(row.id);
-  return cover ? toImage(cover) : null;
+export function coverRow(row: AlbumRow): ImageRow | null {
+  return (row.coverId === null ? undefined : albumPhoto(row.id, row.coverId)) ?? albumPhoto(row.id) ?? null;
 }
 
 /** The order the album lists its photos in when a query names none. */
@@ -44,20 +43,24 @@ export function albumListOrder(row: AlbumRow): ListOrder {
   return row.sort === "manual" ? MANUAL_ORDER : { sortField: row.sort, sortOrder: row.sortOrder };
 }
 
-export function toAlbum(row: AlbumRow): Album {
-  const photos = db().select({ n: count() }).from(albumImages).where(eq(albumImages.albumId, row.id)).get()?.n ?? 0;
+/** `count` and `cover` when the caller has them already (the albums page reads the count with the list). */
+export function toAlbum(row: AlbumRow, count = photoCount(row.id), cover = coverRow(row)): Album {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     description: row.description,
-    cover: coverOf(row),
-    count: photos,
+    cover: cover ? toImage(cover) : null,
+    count,
     sort: row.sort,
     sortOrder: row.sortOrder,
     addTo: row.addTo,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+function photoCount(albumId: number): number {
+  return db().select({ n: count() }).from(albumImages).where(eq(albumImages.albumId, albumId)).get()?.n ?? 0;
 }
 
 function orderedRows(): AlbumRow[] {
@@ -66,7 +69,7 @@ function orderedRows(): AlbumRow[] {
 
 /** Every album, in the admin's order. */
 export function listAlbums(): Album[] {
-  return orderedRows().map(toAlbum);
+  return orderedRows().map((row) => toAlbum(row));
 }
 
 /** Names and ids only, for the admin's checkboxes and menus. */

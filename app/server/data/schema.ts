@@ -41,6 +41,13 @@ export const images = sqliteTable(
     takenAt: integer("taken_at", { mode: "timestamp_ms" }),
     /** The camera's UTC offset in minutes (OffsetTimeOriginal), to show the date its clock read. */
     takenOffset: integer("taken_offset"),
+    /**
+     * Where sharp's attention strategy finds the subject, as fractions of the
+     * width and height (0–1): crops such as album covers keep it in frame.
+     * Null for photos processed before it was found (they crop at the centre).
+     */
+    focusX: real("focus_x"),
+    focusY: real("focus_y"),
   },
   (t) => [
     index("images_uploaded_at_idx").on(t.uploadedAt, t.id),

@@ -4,6 +4,7 @@ import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
 import { isWideGamut } from "./colour-profile.server";
 import { decodeHeic, HeicDecodeError } from "./heic.server";
 import { withHeicDecoder, withProcessingSlot } from "./processing-queue.server";
+import type { Focus } from "~/lib/album-card";
 import { MAX_PIXELS } from "~/lib/limits";
 import { HttpError } from "~/server/core/http-error.server";
 
@@ -15,6 +16,8 @@ export const VARIANT_WIDTHS: readonly number[] = [320, 480, 640, 800, 960, 1280,
 /** AVIF is slow to encode, so only the small variants that make up most page weight get it. */
 export const AVIF_MAX_WIDTH = 960;
 const PLACEHOLDER_WIDTH = 16;
+/** The attention map is read at this size: the subject's place, not its detail, is wanted. */
+const FOCUS_BOX = 128;
 
 const ACCEPTED: Record<string, string> = {
   jpeg: "image/jpeg",
@@ -32,6 +35,7 @@ interface ProcessedImage {
   variantWidths: number[];
   avifWidths: number[];
   placeholder: string;
+  focus: Focus;
 }
 
 function notAnImage(): HttpError {
@@ -170,7 +174,24 @@ async function makeVariants(source: string, inspected: Inspected, outDir: string
     variantWidths,
     avifWidths,
     placeholder: `data:image/webp;base64,${tiny.toString("base64")}`,
+    focus: await findFocus(sharp(master.input, master.options), width / height),
   };
+}
+
+/**
+ * sharp's attention strategy (libvips smartcrop: skin tones, saturation and
+ * edges) on a small square crop; it reports the subject's centre in the image
+ * as resized before the crop, which the fractions undo.
+ */
+async function findFocus(image: Sharp, aspect: number): Promise<Focus> {
+  const { info } = await image
+    .resize(FOCUS_BOX, FOCUS_BOX, { fit: "cover", position: sharp.strategy.attention })
+    .toBuffer({ resolveWithObject: true });
+  const scaledWidth = aspect >= 1 ? FOCUS_BOX * aspect : FOCUS_BOX;
+  const scaledHeight = aspect >= 1 ? FOCUS_BOX : FOCUS_BOX / aspect;
+  const fraction = (at: number | undefined, size: number) =>
+    at === undefined ? 0.5 : Math.round(Math.min(1, Math.max(0, at / size)) * 1000) / 1000;
+  return { x: fraction(info.attentionX, scaledWidth), y: fraction(info.attentionY, scaledHeight) };
 }
 
 export async function moveOriginal(source: string, outDir: string): Promise<void> {

@@ -92,6 +92,8 @@ export async function createImage(
           avifWidths: processed.avifWidths,
           checksum: file.checksum,
           placeholder: processed.placeholder,
+          focusX: processed.focus.x,
+          focusY: processed.focus.y,
           ...camera,
           uploadedAt: now,
           updatedAt: now,

@@ -1,0 +1,2 @@
+ALTER TABLE `images` ADD `focus_x` real;--> statement-breakpoint
+ALTER TABLE `images` ADD `focus_y` real;
