@@ -20,7 +20,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { galleryStats } from "~/server/photos/images.server";
 import { login } from "~/server/auth/login.server";
 import { safeRedirect } from "~/server/http/security.server";
-import { takeUploadReport } from "~/server/photos/upload-report.server";
+import { addedImages, takeUploadReport } from "~/server/photos/upload-report.server";
 import { albumChoices } from "~/server/albums/albums.server";
 import { isUnansweredAction, unansweredAction } from "~/lib/unanswered-action";
 import "~/styles/admin.css";
@@ -54,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     admin: true as const,
     stats: galleryStats(),
     upload: upload?.report ?? null,
+    uploadedImages: upload ? addedImages(upload.report) : [],
     albums: albumChoices(),
   };
   return upload ? data(dashboard, { headers: { "Set-Cookie": upload.clear } }) : dashboard;
@@ -122,6 +123,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
     <Dashboard
       stats={loaderData.stats}
       upload={loaderData.upload}
+      uploadedImages={loaderData.uploadedImages}
       albums={loaderData.albums}
       error={actionData?.intent === "login" ? null : error}
     />

@@ -38,7 +38,7 @@ async function photoCount(page: Page): Promise<number> {
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "The dropzone and the pending list need JavaScript.");
 
-  test("chosen files become pending forms with name, size in KB and type; system files are ignored", async ({
+  test("chosen files become pending forms named without the extension, with size in KB and type as text; system files are ignored", async ({
     page,
   }) => {
     await openDashboard(page);
@@ -53,17 +53,19 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("form", { name: "Upload Thumbs.db" })).toHaveCount(0);
 
     const item = pendingItem(page, "harbour.jpg");
-    await expect(item.getByLabel("Image Name")).toHaveValue("harbour.jpg");
+    await expect(item.getByLabel("Image Name")).toHaveValue("harbour");
     await expect(item.getByLabel("Description")).toHaveValue("");
-    await expect(item.getByLabel("Size (KB)")).toHaveValue(formatKilobytes(jpeg.buffer.length));
-    await expect(item.getByLabel("Size (KB)")).toHaveAttribute("readonly", "");
-    await expect(item.getByLabel("Type")).toHaveValue("image/jpeg");
-    await expect(item.getByLabel("Type")).toHaveAttribute("readonly", "");
+    // Quiet text, not read-only fields.
+    await expect(item.getByText(`Size: ${formatKilobytes(jpeg.buffer.length)} KB · Type: image/jpeg`)).toBeVisible();
+    await expect(item.getByRole("textbox")).toHaveCount(2);
     await expect(item.getByRole("img", { name: "Preview of harbour.jpg" })).toHaveAttribute("src", /^blob:/);
-    await expect(pendingItem(page, "notes.txt").getByLabel("Type")).toHaveValue("text/plain");
-    await expect(pendingItem(page, "notes.txt").getByLabel("Size (KB)")).toHaveValue(
-      formatKilobytes(textFile.buffer.length),
-    );
+    await expect(
+      pendingItem(page, "notes.txt").getByText(
+        `Size: ${formatKilobytes(textFile.buffer.length)} KB · Type: text/plain`,
+      ),
+    ).toBeVisible();
+    // The spec's "Uploaded Images" holds files not sent yet: a line says so.
+    await expect(page.getByText("2 files waiting to upload.")).toBeVisible();
   });
 
   test("the dropzone is keyboard operable", async ({ page }) => {
@@ -107,7 +109,7 @@ test.describe("with JavaScript", () => {
     // The stats at the top count the new photo.
     await expect.poll(() => photoCount(page)).toBe(before + 1);
 
-    await page.getByRole("button", { name: "Dismiss the message about Sunset over the bay" }).click();
+    await page.getByRole("button", { name: "Dismiss the upload summary" }).click();
     await expect(page.getByText("Image uploaded successfully")).toHaveCount(0);
   });
 
@@ -123,9 +125,7 @@ test.describe("with JavaScript", () => {
     await expect(alert).toContainText("Error uploading image");
     await expect(alert).toContainText("The file is not a supported image.");
     await alert.getByRole("button", { name: "Dismiss" }).click();
-    await expect(page.getByRole("form", { name: "Upload notes.txt" }).getByLabel("Image Name")).toHaveValue(
-      "notes.txt",
-    );
+    await expect(page.getByRole("form", { name: "Upload notes.txt" }).getByLabel("Image Name")).toHaveValue("notes");
 
     // A duplicate is refused with the server's reason too.
     await page.getByLabel("Choose files to upload").setInputFiles([jpeg]);
@@ -176,6 +176,33 @@ test.describe("with JavaScript", () => {
     expect(uploads).toBe(0);
   });
 
+  test("a batch ends in one summary: how many were added with a link to them, their thumbnails in their shape, each refusal with its reason", async ({
+    page,
+  }) => {
+    await openDashboard(page);
+    const tall = { name: "tall.jpg", mimeType: "image/jpeg", buffer: await makeJpeg(200, 400, ++seedIndex) };
+    // Says it is a JPEG but is not one: refused, and its preview is text, not a broken image.
+    const broken = { name: "broken.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not really a jpeg") };
+    await page.getByLabel("Choose files to upload").setInputFiles([await photo("wide.jpg"), tall, broken]);
+    await expect(pendingItem(page, "broken.jpg").getByText("No preview")).toBeVisible();
+    await expect(pendingItem(page, "broken.jpg").getByRole("img")).toHaveCount(0);
+    // The preview keeps the photo's shape inside its frame.
+    await expect(pendingItem(page, "tall.jpg").getByRole("img")).toHaveCSS("object-fit", "contain");
+    await page.getByRole("button", { name: "Upload all" }).click();
+
+    const summary = page.getByRole("status");
+    await expect(summary).toContainText("2 photos added · View them");
+    await expect(summary).toContainText("Refused: broken.jpg: The file is not a supported image.");
+    const thumbs = summary.getByRole("list", { name: "Added photos" }).getByRole("img");
+    await expect(thumbs).toHaveCount(2);
+    const tallThumb = summary.getByRole("img", { name: "tall" });
+    await expect(tallThumb).toHaveJSProperty("complete", true);
+    const box = (await tallThumb.boundingBox())!;
+    expect(box.height / box.width).toBeCloseTo(2, 1);
+    await summary.getByRole("link", { name: "View them" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/photography");
+  });
+
   test('"Upload all" uploads every pending item, two at a time', async ({ page }) => {
     await openDashboard(page);
     const files = [await photo("all-1.jpg"), await photo("all-2.jpg"), await photo("all-3.jpg")];
@@ -195,11 +222,11 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Uploading..." })).toHaveCount(2);
     await expect(pendingItem(page, files[2]!.name).getByRole("button", { name: "Upload", exact: true })).toBeEnabled();
     letThrough();
-    await expect(page.getByText("Image uploaded successfully")).toHaveCount(3);
+    await expect(page.getByRole("status")).toContainText("3 photos added · View them");
     await expect(page.getByRole("form")).toHaveCount(0);
     expect(sent).toBe(3);
     const names = await galleryNames(page);
-    for (const file of files) expect(names).toContain(file.name);
+    for (const file of files) expect(names).toContain(file.name.replace(/\.jpg$/, ""));
   });
 });
 
@@ -219,9 +246,9 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Upload", exact: true }).click();
 
     const results = page.getByRole("status");
-    await expect(results).toContainText("Stored 2 of 3 files.");
-    await expect(results.getByRole("listitem").filter({ hasText: "plain-1.jpg" })).toContainText("Stored:");
-    await expect(results.getByRole("listitem").filter({ hasText: "plain-2.jpg" })).toContainText("Stored:");
+    await expect(results).toContainText("2 photos added · View them");
+    await expect(results.getByRole("list", { name: "Added photos" }).getByRole("img")).toHaveCount(2);
+    await expect(results.getByRole("img", { name: "plain-1.jpg" })).toBeVisible();
     await expect(results.getByRole("listitem").filter({ hasText: "notes.txt" })).toContainText(
       "Refused: notes.txt: The file is not a supported image.",
     );

@@ -95,8 +95,14 @@ describe("the admin page is private", () => {
     const { dashboard } = await postPlainUpload(server.url, cookie, form);
     expect(dashboard?.status).toBe(200);
     const html = await dashboard!.text();
-    expect(html).toContain("Stored 2 of 3 files.");
-    expect(html).toContain("The file is not a supported image.");
+    // One summary: the count with a link to the gallery, a thumbnail of each added photo, each refusal with its reason.
+    expect(html).toMatch(/2 photos added · (<!-- -->)?<a href="\/photography"[^>]*>View them<\/a>/);
+    const added = (await (await fetch(`${server.url}/api/image`)).json()) as { images: { url: string }[] };
+    for (const photo of added.images.slice(0, 2)) expect(html).toContain(photo.url.split("/").at(-2));
+    expect(html.match(/class="upload-summary__thumb"/g)).toHaveLength(2);
+    expect(html).toContain(
+      "<strong>Refused:</strong> <!-- -->notes.txt<!-- -->: <!-- -->The file is not a supported image.",
+    );
     expect(await imageCount()).toBe(before + 2);
   });
 });

@@ -60,7 +60,7 @@ describe("UTF-8 file names", () => {
     const { dashboard } = await postPlainUpload(server.url, cookie, form);
     expect(dashboard?.status).toBe(200);
     const html = await dashboard!.text();
-    expect(html).toContain("Stored 2 of 2 files.");
+    expect(html).toContain("2 photos added · ");
     for (const name of names) {
       expect(html).toContain(name);
       expect(await imageNamed(name)).toMatchObject({ filename: name });

@@ -15,12 +15,14 @@ interface DashboardProps {
   stats: DashboardData["stats"];
   /** What became of the last plain-form upload, shown once. */
   upload: DashboardData["upload"];
+  /** The photos that upload added, for its summary's thumbnails. */
+  uploadedImages: DashboardData["uploadedImages"];
   error: string | null;
   /** For the batch's Album menu. */
   albums: DashboardData["albums"];
 }
 
-export function Dashboard({ stats, upload, error, albums }: DashboardProps) {
+export function Dashboard({ stats, upload, uploadedImages, error, albums }: DashboardProps) {
   const auth = useAuth();
 
   return (
@@ -59,7 +61,7 @@ export function Dashboard({ stats, upload, error, albums }: DashboardProps) {
         </dl>
       </section>
 
-      {upload && "results" in upload && <UploadReportView report={upload} />}
+      {upload && "results" in upload && <UploadReportView report={upload} added={uploadedImages} />}
       {/* The dropzone needs JavaScript; without it, the plain form does the same job. CSS shows the one that works. */}
       <section className="admin-section no-js-only" aria-labelledby="plain-upload-heading">
         <h2 id="plain-upload-heading">Upload Images</h2>

@@ -42,13 +42,15 @@ export function PendingUploadItem({ item, onEdit, onUpload, onDelete, onDismiss 
   const previewUrl = usePreviewUrl(item.file);
   const { status } = item;
   const uploading = status.phase === "uploading";
-  const isImage = item.file.type.startsWith("image/");
+  // A file the browser cannot draw shows "No preview", not a broken image.
+  const [undrawable, setUndrawable] = useState(false);
+  const isImage = item.file.type.startsWith("image/") && !undrawable;
 
   return (
     <li className="pending-upload">
       <div className="pending-upload__preview">
         {isImage && previewUrl ? (
-          <img src={previewUrl} alt={`Preview of ${item.file.name}`} />
+          <img src={previewUrl} alt={`Preview of ${item.file.name}`} onError={() => setUndrawable(true)} />
         ) : (
           <span className="pending-upload__no-preview">No preview</span>
         )}
@@ -100,16 +102,9 @@ export function PendingUploadItem({ item, onEdit, onUpload, onDelete, onDismiss 
               onChange={(event) => onEdit({ description: event.target.value })}
             />
           </div>
-          <div className="field-row">
-            <div className="field">
-              <label htmlFor={`${id}-size`}>Size (KB)</label>
-              <input id={`${id}-size`} value={formatKilobytes(item.file.size)} readOnly />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-type`}>Type</label>
-              <input id={`${id}-type`} value={item.file.type || "unknown"} readOnly />
-            </div>
-          </div>
+          <p className="pending-upload__facts">
+            Size: {formatKilobytes(item.file.size)} KB · Type: {item.file.type || "unknown"}
+          </p>
           {uploading && (
             <div className="pending-upload__progress">
               <progress

@@ -1,50 +1,30 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { AlbumChoice } from "~/components/gallery/gallery-scope";
 import { Button } from "~/components/ui/button";
-import { galleryHref } from "~/lib/gallery-url";
+import type { Image } from "~/lib/image";
 import { MAX_FORM_FILES } from "~/lib/limits";
 import { ADMIN_UPLOAD_PATH } from "~/lib/paths";
 import type { Route } from "../../routes/+types/photography.admin";
 import { AlbumSelect } from "./album-select";
+import { UploadSummary } from "./upload-summary";
 
 type UploadReport = NonNullable<Extract<Route.ComponentProps["loaderData"], { admin: true }>["upload"]>;
 
-/** What the server did with each file of a plain-form upload. */
-export function UploadReportView({ report }: { report: Extract<UploadReport, { results: unknown }> }) {
-  const { stored, total, results } = report;
-  const unnamed = total - results.length;
+/** What the server did with a plain-form upload: the same summary as the script's. */
+export function UploadReportView({
+  report,
+  added,
+}: {
+  report: Extract<UploadReport, { results: unknown }>;
+  added: Image[];
+}) {
   return (
-    <div className="upload-results" role="status">
-      <h3>Upload results</h3>
-      <p>{`Stored ${stored} of ${total} ${total === 1 ? "file" : "files"}.`}</p>
-      <ul>
-        {results.map((result, index) => (
-          <li
-            key={index}
-            className={result.ok ? "upload-result upload-result--ok" : "upload-result upload-result--refused"}
-          >
-            {result.ok ? (
-              <>
-                <strong>Stored:</strong> {result.filename} as “{result.name}”
-              </>
-            ) : (
-              <>
-                <strong>Refused:</strong> {result.filename}: {result.reason}
-                {result.duplicateOf === undefined ? null : (
-                  <>
-                    {" "}
-                    <Link to={galleryHref("", { image: result.duplicateOf })}>
-                      See the photo already in the gallery
-                    </Link>
-                  </>
-                )}
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
-      {unnamed > 0 && <p>{`${unnamed} more ${unnamed === 1 ? "file is" : "files are"} not listed.`}</p>}
-    </div>
+    <UploadSummary
+      addedCount={report.stored}
+      added={added}
+      refused={report.results.flatMap((result) => (result.ok ? [] : [result]))}
+      unlisted={report.total - report.results.length}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { Button } from "~/components/ui/button";
+import type { Image } from "~/lib/image";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAuth } from "~/components/auth";
@@ -7,13 +8,25 @@ import { AlbumSelect } from "./album-select";
 import { UploadDropzone } from "./dropzone";
 import { PendingUploadItem, type PendingUpload } from "./pending-upload";
 import { uploadImage } from "./upload-request";
+import { UploadSummary, type RefusedFile } from "./upload-summary";
 
 /** "Upload all" sends this many at once: enough to overlap, gentle on the server's image processing. */
 const UPLOAD_CONCURRENCY = 2;
 
-interface SuccessNotice {
-  id: string;
-  name: string;
+/** What the uploads since the summary was last dismissed (or since files were added to an idle panel) did. */
+interface Batch {
+  added: Image[];
+  refused: RefusedFile[];
+}
+
+/** A pending item's name starts as its file's, without the extension ("harbour.jpg" → "harbour"). */
+function nameFromFile(filename: string): string {
+  const dot = filename.lastIndexOf(".");
+  return dot > 0 ? filename.slice(0, dot) : filename;
+}
+
+function filesWaiting(count: number): string {
+  return count === 1 ? "1 file waiting to upload." : `${count} files waiting to upload.`;
 }
 
 /** Runs `task` over `items`, at most `limit` at a time. */
@@ -25,12 +38,15 @@ async function eachWithLimit<T>(items: T[], limit: number, task: (item: T) => Pr
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** The dropzone and the "Uploaded Images" list of pending items: JavaScript only, so hidden by CSS without it. */
+/**
+ * The dropzone, the batch's summary and the "Uploaded Images" list of pending
+ * items: JavaScript only, so hidden by CSS without it.
+ */
 export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
   const { token } = useAuth();
   const revalidator = useRevalidator();
   const [items, setItems] = useState<PendingUpload[]>([]);
-  const [notices, setNotices] = useState<SuccessNotice[]>([]);
+  const [batch, setBatch] = useState<Batch | null>(null);
   const [albumId, setAlbumId] = useState("");
   // Uploads read the latest edits and abort in-flight requests without re-creating callbacks.
   const itemsRef = useRef(items);
@@ -52,12 +68,14 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
   }, []);
 
   const addFiles = (files: File[]) => {
+    // Files added while nothing uploads start a new batch: the last one's summary goes.
+    if (inFlight.current.size === 0) setBatch(null);
     setItems((current) => [
       ...current,
       ...files.map((file) => ({
         id: crypto.randomUUID(),
         file,
-        name: file.name,
+        name: nameFromFile(file.name),
         description: "",
         status: { phase: "editing" as const },
       })),
@@ -84,10 +102,12 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
       if (controller.signal.aborted) return;
       if (outcome.ok) {
         setItems((current) => current.filter((candidate) => candidate.id !== id));
-        setNotices((current) => [...current, { id, name: outcome.image.name }]);
+        setBatch((current) => ({ added: [...(current?.added ?? []), outcome.image], refused: current?.refused ?? [] }));
         // The gallery stats at the top count the new photo.
         void revalidator.revalidate();
       } else {
+        const refused = { filename: item.file.name, reason: outcome.reason, duplicateOf: outcome.duplicateOf };
+        setBatch((current) => ({ added: current?.added ?? [], refused: [...(current?.refused ?? []), refused] }));
         update(id, (current) => ({
           ...current,
           status: { phase: "failed", reason: outcome.reason, duplicateOf: outcome.duplicateOf },
@@ -110,23 +130,14 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
         <h2 id="upload-heading">Upload Images</h2>
         <AlbumSelect albums={albums} id="upload-album" value={albumId} onChange={setAlbumId} />
         <UploadDropzone onFiles={addFiles} />
-        <div className="upload-notices" role="status">
-          {notices.map((notice) => (
-            <p key={notice.id} className="upload-message upload-message--success">
-              <span>
-                <span className="upload-message__title">Image uploaded successfully</span>{" "}
-                <span className="upload-message__detail">({notice.name})</span>
-              </span>
-              <Button
-                variant="secondary"
-                aria-label={`Dismiss the message about ${notice.name}`}
-                onClick={() => setNotices((current) => current.filter((candidate) => candidate.id !== notice.id))}
-              >
-                Dismiss
-              </Button>
-            </p>
-          ))}
-        </div>
+        {batch ? (
+          <UploadSummary
+            addedCount={batch.added.length}
+            added={batch.added}
+            refused={batch.refused}
+            onDismiss={() => setBatch(null)}
+          />
+        ) : null}
       </section>
 
       <section className="admin-section js-only" aria-labelledby="pending-heading">
@@ -145,9 +156,9 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
             </Button>
           </div>
         </div>
-        {items.length === 0 ? (
-          <p className="muted">No files chosen yet.</p>
-        ) : (
+        {/* The spec names this list "Uploaded Images": the line says its files are still waiting. */}
+        <p className="muted">{items.length === 0 ? "No files chosen yet." : filesWaiting(items.length)}</p>
+        {items.length === 0 ? null : (
           <ul className="pending-uploads">
             {items.map((item) => (
               <PendingUploadItem

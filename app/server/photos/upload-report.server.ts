@@ -6,14 +6,19 @@
  * A cookie holds about 4 KB: past that the list is cut, and the dashboard
  * says how many files it does not name (docs/decisions/007).
  */
+import { inArray } from "drizzle-orm";
 import { createCookie } from "react-router";
+import type { Image } from "~/lib/image";
 import { ADMIN_PATH } from "~/lib/paths";
 import { secureFor } from "~/server/auth/auth.server";
 import type { UploadResult } from "./image-upload.server";
 import { sessionSecrets } from "~/server/core/session-secrets.server";
+import { db } from "~/server/data/db.server";
+import { images } from "~/server/data/schema";
+import { toImages } from "./images.server";
 
 export type UploadSummary =
-  | { ok: true; filename: string; name: string }
+  | { ok: true; filename: string; name: string; id: number }
   /** duplicateOf: the photo already in the gallery, for a refused duplicate. */
   | { ok: false; filename: string; reason: string; duplicateOf?: number };
 
@@ -43,7 +48,7 @@ export function summarizeUpload(results: UploadResult[]): UploadReport {
     total: results.length,
     results: results.map((result) =>
       result.ok
-        ? { ok: true, filename: result.filename, name: result.image.name }
+        ? { ok: true, filename: result.filename, name: result.image.name, id: result.image.id }
         : {
             ok: false,
             filename: result.filename,
@@ -72,4 +77,15 @@ export async function takeUploadReport(request: Request): Promise<{ report: Uplo
   const report = (await cookie().parse(request.headers.get("cookie"))) as UploadReport | null;
   if (!report || typeof report !== "object") return null;
   return { report, clear: await cookie().serialize("", { maxAge: 0, secure: secureFor(request) }) };
+}
+
+/** The photos a report names as added, in its order, for the summary's thumbnails; one deleted since is left out. */
+export function addedImages(report: UploadReport): Image[] {
+  if (!("results" in report)) return [];
+  const ids = report.results.flatMap((result) => (result.ok ? [result.id] : []));
+  if (!ids.length) return [];
+  const found = new Map(
+    toImages(db().select().from(images).where(inArray(images.id, ids)).all()).map((image) => [image.id, image]),
+  );
+  return ids.flatMap((id) => found.get(id) ?? []);
 }
