@@ -2,9 +2,9 @@
 // app and the recovery codes. Stop the server first; sign in with the password,
 // then turn them on again from the account page.
 import { config } from "~/server/core/config.server";
-import { db } from "~/server/data/db.server";
+import { initDatabase } from "~/server/data/db.server";
 import { users } from "~/server/data/schema";
-import { turnOffTwoStep } from "~/server/auth/totp-enrolment.server";
+import { turnOffTwoStep } from "~/server/auth/two-step-off.server";
 import { keepNewFilesPrivate } from "~/server/storage/private-files.server";
 import { registerProcess } from "~/server/storage/process-locks.server";
 
@@ -15,7 +15,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const owner = db().select().from(users).get();
+const owner = initDatabase().select().from(users).get();
 if (!owner) {
   console.error(`No admin in ${config().dataDir} yet: start the server once to create one.`);
   process.exit(1);

@@ -8,7 +8,8 @@ import { Secret, TOTP } from "otpauth";
 import { queryDb } from "../support/inspect";
 import { cookieFrom } from "../support/logins";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer, type TestServer } from "../support/server";
-import { ACCOUNT, Authenticator, enrol, postForm, shownKey, shownRecoveryCodes } from "../support/two-step";
+import { Authenticator, currentStep } from "../support/authenticator";
+import { ACCOUNT, enrol, freshCode, postForm, shownKey, shownRecoveryCodes } from "../support/two-step";
 
 const ADMIN = "/photography/admin";
 const CODE_REQUIRED = "Enter the 6-digit code from your authenticator app, or a recovery code.";
@@ -69,7 +70,7 @@ describe("turning two-step codes on", () => {
     const wrongApp = new Authenticator(new Secret({ size: 20 }).base32);
     const wrong = await postForm(
       `${server.url}${ACCOUNT}`,
-      { intent: "totp-confirm", code: await wrongApp.freshCode() },
+      { intent: "totp-confirm", code: wrongApp.readyCode()! },
       owner,
     );
     expect(wrong.status).toBe(400);
@@ -79,7 +80,7 @@ describe("turning two-step codes on", () => {
     // A key sent by the client is never taken, even with its own right code.
     const forged = await postForm(
       `${server.url}${ACCOUNT}`,
-      { intent: "totp-confirm", secret: wrongApp.secret, code: wrongApp.codeAt(Math.floor(Date.now() / 30_000)) },
+      { intent: "totp-confirm", secret: wrongApp.secret, code: wrongApp.codeAt(currentStep()) },
       owner,
     );
     expect(forged.status).toBe(400);
@@ -95,7 +96,7 @@ describe("turning two-step codes on", () => {
     app = new Authenticator(shownKey(html));
     const confirmed = await postForm(
       `${server.url}${ACCOUNT}`,
-      { intent: "totp-confirm", code: await app.freshCode() },
+      { intent: "totp-confirm", code: await freshCode(app) },
       owner,
     );
     expect(confirmed.status).toBe(200);
@@ -131,7 +132,7 @@ describe("the API's second step", () => {
     expect(await without.json()).toEqual({ message: CODE_REQUIRED, twoFactorRequired: true });
     expect(without.headers.getSetCookie()).toEqual([]);
 
-    const wrong = await apiLogin({ code: app.codeAt(Math.floor(Date.now() / 30_000) + 5) });
+    const wrong = await apiLogin({ code: app.codeAt(currentStep() + 5) });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ message: CODE_WRONG, twoFactorRequired: true });
 
@@ -146,7 +147,7 @@ describe("the API's second step", () => {
   });
 
   it("signs in with a right code, and refuses the same code again", async () => {
-    const code = await app.freshCode();
+    const code = await freshCode(app);
     const signedIn = await apiLogin({ code });
     expect(signedIn.status).toBe(200);
     const { token } = (await signedIn.json()) as { token: string };
@@ -204,7 +205,7 @@ describe("the page's second step, without JavaScript", () => {
     expect(refused).toContain(CODE_WRONG);
     expect(refused).toContain('name="code"');
 
-    const right = await postCode(ticket, await app.freshCode());
+    const right = await postCode(ticket, await freshCode(app));
     expect(right.status).toBe(303);
     expect(right.headers.get("location")).toBe(ACCOUNT);
     const session = cookieFrom(right, "__session")!;
@@ -235,7 +236,7 @@ describe("recovery codes and turning off", () => {
 
     const made = await postForm(
       `${server.url}${ACCOUNT}`,
-      { intent: "recovery-codes", code: await app.freshCode() },
+      { intent: "recovery-codes", code: await freshCode(app) },
       owner,
     );
     expect(made.status).toBe(200);
@@ -254,7 +255,7 @@ describe("recovery codes and turning off", () => {
     expect(noCode.status).toBe(400);
     const wrongPassword = await off({
       password: "not-the-password",
-      code: app.codeAt(Math.floor(Date.now() / 30_000)),
+      code: app.codeAt(currentStep()),
     });
     expect(wrongPassword.status).toBe(400);
     expect(await wrongPassword.text()).toContain("The current password is wrong.");
@@ -262,7 +263,7 @@ describe("recovery codes and turning off", () => {
     expect(wrongCode.status).toBe(401);
     expect(twoStepRow().totp_enabled_at).toBeGreaterThan(0);
 
-    const done = await off({ password: ADMIN_PASSWORD, code: await app.freshCode() });
+    const done = await off({ password: ADMIN_PASSWORD, code: await freshCode(app) });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("Two-step codes are off.");
     expect(twoStepRow()).toEqual({ totp_secret: null, totp_enabled_at: null, totp_pending_secret: null });
@@ -300,7 +301,7 @@ describe("throttled codes", () => {
         message: `Too many failed login attempts. Try again in ${wait} seconds.`,
       });
       // The owner's codes are throttled as a whole: another address, and a right code, wait too.
-      const elsewhere = await login({ code: await itsApp.freshCode() }, "203.0.113.9");
+      const elsewhere = await login({ code: await freshCode(itsApp) }, "203.0.113.9");
       expect(elsewhere.status).toBe(429);
       expect(Number(elsewhere.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     } finally {

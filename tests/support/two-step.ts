@@ -1,45 +1,17 @@
-// Two-step codes in tests: an authenticator app made of `otpauth`, fed with
-// the key the account page shows, and the account page's forms posted as a
-// browser without JavaScript posts them.
+// Two-step codes in integration tests: the account page's forms posted as a
+// browser without JavaScript posts them, and codes from the app.
 import { expect } from "vitest";
-import { Secret, TOTP } from "otpauth";
+import { Authenticator } from "./authenticator";
 
 export const ACCOUNT = "/photography/admin/account";
-const PERIOD_MS = 30_000;
 
-const currentStep = () => Math.floor(Date.now() / PERIOD_MS);
-
-/**
- * The app: gives the code of a given step, or a fresh one. The server takes
- * each step once and only the steps next to its own, so a fresh code is the
- * current step's or, when that was used, the next one's; past that, it polls
- * until the clock reaches a usable step.
- */
-export class Authenticator {
-  private lastStep = -Infinity;
-  private readonly totp: TOTP;
-
-  constructor(readonly secret: string) {
-    this.totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 });
-  }
-
-  codeAt(step: number): string {
-    return this.totp.generate({ timestamp: step * PERIOD_MS });
-  }
-
-  /** The step of the last code handed out, for replaying it. */
-  lastCode(): string {
-    return this.codeAt(this.lastStep);
-  }
-
-  async freshCode(): Promise<string> {
-    const wanted = () => Math.max(this.lastStep + 1, currentStep());
-    await expect
-      .poll(() => wanted() <= currentStep() + 1, { interval: 200, timeout: 45_000, message: "a usable step" })
-      .toBe(true);
-    this.lastStep = wanted();
-    return this.codeAt(this.lastStep);
-  }
+/** A fresh code from the app, polling while the steps it may use are spent. */
+export async function freshCode(app: Authenticator): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(() => (code = app.readyCode()) !== null, { interval: 200, timeout: 45_000, message: "a usable step" })
+    .toBe(true);
+  return code!;
 }
 
 export function postForm(url: string, form: Record<string, string>, cookie?: string): Promise<Response> {
@@ -71,7 +43,7 @@ export async function enrol(baseUrl: string, cookie: string): Promise<{ app: Aut
   const app = new Authenticator(shownKey(await begun.text()));
   const confirmed = await postForm(
     `${baseUrl}${ACCOUNT}`,
-    { intent: "totp-confirm", code: await app.freshCode() },
+    { intent: "totp-confirm", code: await freshCode(app) },
     cookie,
   );
   expect(confirmed.status).toBe(200);

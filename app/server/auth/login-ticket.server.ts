@@ -8,7 +8,6 @@
 import { createCookie } from "react-router";
 import { randomToken, sha256 } from "~/server/core/tokens.server";
 import { sessionSecrets } from "~/server/core/session-secrets.server";
-import { ADMIN_PATH } from "~/lib/paths";
 import { secureFor } from "./auth.server";
 
 export const TICKET_LIFETIME_MS = 5 * 60 * 1000;
@@ -27,7 +26,9 @@ function cookie() {
   ticketCookie ??= createCookie("__login_step", {
     httpOnly: true,
     sameSite: "strict",
-    path: ADMIN_PATH,
+    // Not the page's path: with JavaScript the form posts to `/photography/admin.data`, which a cookie path of
+    // `/photography/admin` does not cover.
+    path: "/",
     maxAge: TICKET_LIFETIME_MS / 1000,
     secrets: sessionSecrets(),
   });

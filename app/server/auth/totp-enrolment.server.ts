@@ -10,9 +10,10 @@ import { users } from "~/server/data/schema";
 import type { AdminSession } from "./auth.server";
 import { checkCurrentPassword } from "./current-password.server";
 import { MAX_PASSWORD_BYTES, fieldError } from "./password-policy.server";
-import { dropRecoveryCodes, newRecoveryCodes, recoveryCodesLeft } from "./recovery-codes.server";
+import { newRecoveryCodes, recoveryCodesLeft } from "./recovery-codes.server";
 import { checkSecondFactor, readCode } from "./second-factor.server";
 import { groupedSecret, matchingStep, newTotpSecret, totpQrSvg } from "./totp.server";
+import { turnOffTwoStep } from "./two-step-off.server";
 
 export type TwoStepStatus =
   | { state: "off" }
@@ -99,15 +100,4 @@ export async function turnOffTotp(
   await checkCurrentPassword(user, input.password, "password");
   checkOwnersCode(user, code);
   turnOffTwoStep(user.id);
-}
-
-/** Off, with nothing left behind: the secret, the last step and the recovery codes. */
-export function turnOffTwoStep(userId: number): void {
-  db().transaction((tx) => {
-    tx.update(users)
-      .set({ totpSecret: null, totpEnabledAt: null, totpPendingSecret: null, totpLastStep: null })
-      .where(eq(users.id, userId))
-      .run();
-    dropRecoveryCodes(userId);
-  });
 }
