@@ -28,6 +28,8 @@ test("turn on two-step codes from the account page, then log in with a code", as
   context,
   javaScriptEnabled,
 }) => {
+  // Two logins and two page forms, each through React with JavaScript on: more than the usual budget.
+  test.slow();
   const signedIn = await page.request.post("/api/auth/login", {
     data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
   });
