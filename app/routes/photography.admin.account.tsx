@@ -6,6 +6,7 @@ import { accountAction, accountLoader } from "~/server/auth/account-page.server"
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import "~/styles/admin.css";
 import "~/styles/account.css";
+import "~/styles/two-step.css";
 import type { Route } from "./+types/photography.admin.account";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import { Dashboard } from "~/components/admin/dashboard";
 import { LoginForm } from "~/components/admin/login-form";
+import { SecondStepForm } from "~/components/admin/second-step-form";
 import { useAuth } from "~/components/auth";
 import { ErrorBoundaryPage } from "~/components/error-page";
 import { ADMIN_PATH } from "~/lib/paths";
@@ -18,12 +19,13 @@ import { formText, pageAction } from "~/server/http/page-action.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { galleryStats } from "~/server/photos/images.server";
-import { login } from "~/server/auth/login.server";
+import { passwordStep, secondStep } from "~/server/auth/login.server";
 import { safeRedirect } from "~/server/http/security.server";
 import { addedImages, takeUploadReport } from "~/server/photos/upload-report.server";
 import { albumChoices } from "~/server/albums/albums.server";
 import { isUnansweredAction, unansweredAction } from "~/lib/unanswered-action";
 import "~/styles/admin.css";
+import "~/styles/two-step.css";
 import type { Route } from "./+types/photography.admin";
 
 const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE };
@@ -36,8 +38,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     noindex: true,
   });
 
-/** Every answer of this page, error pages and action answers included, is private. */
-export const headers: Route.HeadersFunction = () => NO_STORE;
+/** Every answer of this page, error pages and action answers included, is private; a throttled login keeps its Retry-After. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /**
  * The login form, or the dashboard. A visitor sent here by a guard (the URL
@@ -60,20 +67,38 @@ export async function loader({ request }: Route.LoaderArgs) {
   return upload ? data(dashboard, { headers: { "Set-Cookie": upload.clear } }) : dashboard;
 }
 
-/** A refusal of the login form keeps the username typed, never the password; any other is the dashboard's. */
+/**
+ * A refusal of the login form keeps the username typed, never the password;
+ * a refused code shows the second form again, unless its ticket is gone (the
+ * password form then); any other refusal is the dashboard's.
+ */
 function loginRefusal(error: HttpError, form: FormData | undefined) {
-  if (formText(form, "intent") !== "login") return { intent: null, error: error.message };
+  const intent = formText(form, "intent");
+  if (intent === "second-step" && !error.extra.restart) return { intent: "second-step" as const, error: error.message };
+  if (intent !== "login" && intent !== "second-step") return { intent: null, error: error.message };
   return { intent: "login" as const, error: error.message, username: formText(form, "username") ?? "" };
 }
 
-/** The login form's post; Logout and the plain upload form have routes of their own. */
+/** The login forms' posts (the password, then with two-step codes on a code); Logout and the plain upload form have routes of their own. */
 export const action = pageAction(
   { guard: "public", refusal: loginRefusal },
   async (form: FormData, { request, context }: Route.ActionArgs) => {
-    if (form.get("intent") !== "login") throw new HttpError(400, "Unknown action.");
+    const intent = form.get("intent");
+    if (intent !== "login" && intent !== "second-step") throw new HttpError(400, "Unknown action.");
     const redirectTo = safeRedirect(form.get("redirectTo"), ADMIN_PATH);
-    const credentials = { username: form.get("username"), password: form.get("password") };
-    const { token, headers } = await login(request, credentials, context.clientIp);
+    let signedIn;
+    if (intent === "login") {
+      const credentials = { username: form.get("username"), password: form.get("password") };
+      const step = await passwordStep(request, credentials, context.clientIp);
+      if ("secondStep" in step) {
+        const headers = { "Set-Cookie": step.secondStep.setCookie };
+        return data({ intent: "second-step" as const, error: null }, { headers });
+      }
+      signedIn = step.signedIn;
+    } else {
+      signedIn = await secondStep(request, { code: form.get("code") }, context.clientIp);
+    }
+    const { token, headers } = signedIn;
     if (form.get("client") === "js") {
       // Only a page running JavaScript asked for the token, and only it can keep it.
       return data({ intent: "login" as const, token, redirectTo }, { headers });
@@ -116,6 +141,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
 
   if (!loaderData.admin) {
     const searchRedirect = new URLSearchParams(location.search).get("redirectTo");
+    if (actionData?.intent === "second-step") return <SecondStepForm error={error} redirectTo={searchRedirect} />;
     const username = actionData && "username" in actionData ? actionData.username : undefined;
     return <LoginForm error={error ?? loaderData.notice} redirectTo={searchRedirect} username={username} />;
   }
@@ -125,7 +151,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
       upload={loaderData.upload}
       uploadedImages={loaderData.uploadedImages}
       albums={loaderData.albums}
-      error={actionData?.intent === "login" ? null : error}
+      error={actionData?.intent === "login" || actionData?.intent === "second-step" ? null : error}
     />
   );
 }

@@ -3,6 +3,7 @@ import { ADMIN_PATH } from "~/lib/paths";
 import type { Route } from "../../routes/+types/photography.admin.account";
 import { DevicesSection } from "./devices-section";
 import { PasswordSection } from "./password-section";
+import { isTwoStepAnswer, TwoStepSection } from "./two-step-section";
 
 type LoaderData = Route.ComponentProps["loaderData"];
 /** The last form's answer: a notice, or a refusal naming the field at fault. */
@@ -13,6 +14,7 @@ export function AccountPage({
   devices,
   minPasswordCharacters,
   passwordFromEnvironment,
+  twoStep,
   answer,
 }: LoaderData & { answer: AccountAnswer }) {
   return (
@@ -26,6 +28,7 @@ export function AccountPage({
         fromEnvironment={passwordFromEnvironment}
         answer={answer?.intent === "change-password" ? answer : null}
       />
+      <TwoStepSection status={twoStep} answer={isTwoStepAnswer(answer) ? answer : null} />
       <DevicesSection
         devices={devices}
         answer={answer?.intent === "sign-out" || answer?.intent === "sign-out-others" ? answer : null}

@@ -12,8 +12,10 @@ import { requireAdminPage } from "./auth.server";
 import { endOtherSessions, endSession, listDevices } from "./devices.server";
 import { changePassword } from "./password-change.server";
 import { MIN_PASSWORD_CHARACTERS } from "./password-policy.server";
+import { twoStepStatus } from "./totp-enrolment.server";
+import { TWO_STEP_INTENTS, twoStepAction } from "./two-step-page.server";
 
-export const ACCOUNT_INTENTS = ["change-password", "sign-out", "sign-out-others"] as const;
+export const ACCOUNT_INTENTS = ["change-password", "sign-out", "sign-out-others", ...TWO_STEP_INTENTS] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export async function accountLoader(request: Request) {
@@ -23,6 +25,7 @@ export async function accountLoader(request: Request) {
     minPasswordCharacters: MIN_PASSWORD_CHARACTERS,
     /** Each start resets the password to ADMIN_PASSWORD, so the owner is told before changing it. */
     passwordFromEnvironment: Boolean(config().adminPassword),
+    twoStep: await twoStepStatus(session),
   };
 }
 
@@ -47,7 +50,8 @@ const sessionId = positiveWhole("session must be a session number");
 export const accountAction = pageAction(
   { guard: "admin", refusal: accountRefusal },
   async (form: FormData, _args: { request: Request }, session) => {
-    switch (intentOf(form)) {
+    const intent = intentOf(form);
+    switch (intent) {
       case "change-password": {
         const { endedSessions } = await changePassword(session, {
           currentPassword: formText(form, "currentPassword"),
@@ -66,6 +70,14 @@ export const accountAction = pageAction(
           "sign-out-others",
           ended === 1 ? "Signed out 1 other session." : `Signed out ${ended} other sessions.`,
         );
+      }
+      case "totp-begin":
+      case "totp-cancel":
+      case "totp-confirm":
+      case "recovery-codes":
+      case "totp-off": {
+        const { notice, recoveryCodes } = await twoStepAction(intent, form, session);
+        return data({ ok: true as const, intent, notice, at: Date.now(), recoveryCodes });
       }
       case null:
         throw new HttpError(400, "Unknown action.");

@@ -6,7 +6,7 @@ const statements = new WeakMap<Database.Database, Database.Statement>();
 /**
  * Changes whenever what the public pages show may have changed: SQLite
  * triggers count every write to the shown tables (photos, albums and their
- * memberships; drizzle/0004_content_version.sql), whichever process makes it
+ * memberships; drizzle/0005_content_version.sql), whichever process makes it
  * (`npm run seed`). Logins, sessions and the storage journal are not counted,
  * so a visitor's ETag says nothing about the owner's activity
  * (docs/decisions/018-content-version.md). The count lives in the database,

@@ -110,6 +110,24 @@ export const users = sqliteTable("users", {
   createdAt: integer("created_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(unixepoch() * 1000)`),
+  /** Base32 TOTP secret; the server must read it back, so it is kept as is (decision 026). */
+  totpSecret: text("totp_secret"),
+  /** Null while two-step codes are off, even with a secret pending confirmation. */
+  totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+  /** The secret shown on the account page, waiting for its first code. */
+  totpPendingSecret: text("totp_pending_secret"),
+  /** The 30-second step of the last code accepted: a code of this step or an earlier one is refused. */
+  totpLastStep: integer("totp_last_step"),
+});
+
+/** One-time recovery codes for two-step sign-in, kept as SHA-256 hashes (decision 027). */
+export const recoveryCodes = sqliteTable("recovery_codes", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull().unique(),
+  usedAt: integer("used_at", { mode: "timestamp_ms" }),
 });
 
 export const sessions = sqliteTable(
