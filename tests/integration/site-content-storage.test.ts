@@ -75,8 +75,28 @@ describe("backup and restore", () => {
 });
 
 describe("STORAGE=s3", () => {
+  it("takes the CV and the portrait along in storage:migrate", async () => {
+    bucket ??= await startTestBucket();
+    const dirs = { dataDir: path.join(base, "migrate/data"), uploadsDir: path.join(base, "migrate/uploads") };
+    const local = await start({ dirs });
+    const cv = pdfWith("migrated");
+    await fillIn(local, cv);
+    await local.stop();
+    const migrated = await runScript("storage-migrate", ["--to", "s3"], {
+      DATA_DIR: dirs.dataDir,
+      UPLOADS_DIR: dirs.uploadsDir,
+      ...bucket.env,
+    });
+    expect(migrated.code, migrated.output).toBe(0);
+    const onBucket = await start({ dirs, env: bucket.env });
+    await expectCv(onBucket, cv);
+    const home = await pageHtml(onBucket.url);
+    expect((await fetch(`${onBucket.url}${portraitSrc(home)}`)).status).toBe(200);
+    await onBucket.stop();
+  });
+
   it("keeps the CV and the portrait in the bucket, and a replaced CV's object goes", async () => {
-    bucket = await startTestBucket();
+    bucket ??= await startTestBucket();
     const server = await start({ env: bucket.env });
     const first = pdfWith("first");
     await fillIn(server, first);
