@@ -105,6 +105,8 @@ describe("a new owner fills it in", () => {
   beforeAll(async () => {
     etagBefore = (await fetch(server.url)).headers.get("etag")!;
     expect(etagBefore).toBeTruthy();
+    // The gallery is page-cached for visitors: the copy made now must not outlive the save.
+    expect(await pageHtml(server.url, "/photography")).toContain("<title>Image Gallery | Maria Nilsson</title>");
     const response = await putSite(server.url, token, NEW_OWNER);
     expect(response.status, await response.clone().text()).toBe(200);
   });
