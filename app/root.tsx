@@ -1,13 +1,22 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { AuthProvider } from "~/components/auth";
 import { ErrorBoundaryPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { accentStyle, DEFAULT_ACCENT } from "~/lib/accent-palette";
 import { isScriptRequest } from "~/lib/paths";
 import { isUnansweredAction } from "~/lib/unanswered-action";
 import { isAdmin } from "~/server/auth/auth.server";
-import { siteOwnerName } from "~/server/site/site-identity.server";
+import { publicSite } from "~/server/site/site-content.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -23,17 +32,18 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * The site's origin, for the absolute URLs in every page's meta tags (see
- * `pageMeta`), and what the site header shows: the owner's name, and whether
- * the owner is signed in (their own links).
+ * `pageMeta`); the site's own content every page shows (the owner's name and
+ * links, the title, the colour scheme and accent: `useSite`); and whether the
+ * owner is signed in (their own links).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), ownerName: siteOwnerName(), signedIn: await isAdmin(request) };
+  return { origin: siteOrigin(request), site: publicSite(), signedIn: await isAdmin(request) };
 }
 
 /**
- * Neither the origin nor the name changes while a page is open; signing in
- * or out is a page's form (the login form, Logout), after which the header
- * asks again. A page script's own posts change neither.
+ * Neither the origin nor the site's content changes while a page is open;
+ * signing in or out and the Site section's saves are a page's form, after
+ * which the root asks again. A page script's own posts change neither.
  */
 export function shouldRevalidate({ formMethod, formAction, currentUrl, actionResult }: ShouldRevalidateFunctionArgs) {
   if (isUnansweredAction(actionResult)) return false;
@@ -48,16 +58,24 @@ const MARK_HAS_JS = `document.documentElement.classList.add("has-js")`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const site = useRouteLoaderData<typeof loader>("root")?.site;
+  const scheme = site?.colourScheme ?? "system";
+  const accent = site?.accent ?? DEFAULT_ACCENT;
   return (
-    // The class the script adds is not React's to hydrate.
-    <html lang="en" suppressHydrationWarning>
+    // The class the script adds is not React's to hydrate. The owner's colour scheme is an attribute
+    // the CSS reads (app.css), so it applies from the first paint, without JavaScript.
+    <html lang="en" data-scheme={scheme === "system" ? undefined : scheme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_HAS_JS }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
+        <meta name="color-scheme" content={scheme === "system" ? "light dark" : scheme} />
         <Meta />
         <Links />
+        {accent === DEFAULT_ACCENT ? null : (
+          // Written from the fixed palette (accent-palette.ts), never from the owner's text.
+          <style dangerouslySetInnerHTML={{ __html: accentStyle(accent) }} />
+        )}
       </head>
       <body>
         <SiteHeader />

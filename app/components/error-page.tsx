@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { LinkButton } from "~/components/ui/button";
 import { useRequestId } from "~/components/request-id";
 import { ALBUMS_PATH, GALLERY_PATH } from "~/lib/paths";
 import { pageTitle } from "~/lib/seo";
+import type { loader as rootLoader } from "~/root";
 import { explainStatus, statusText } from "./error-texts";
 
 interface ErrorPageProps {
@@ -23,9 +24,11 @@ interface ErrorPageProps {
  */
 export function ErrorPage({ status, explanation, backTo, backLabel, children }: ErrorPageProps) {
   const message = statusText(status);
+  // Missing only when the root loader itself failed.
+  const siteTitle = useRouteLoaderData<typeof rootLoader>("root")?.site.title ?? "";
   return (
     <main className="page page--narrow error-page">
-      <title>{pageTitle(`${status} ${message}`)}</title>
+      <title>{pageTitle(`${status} ${message}`, siteTitle)}</title>
       <h1 className="error-page__title">Unexpected Application Error!</h1>
       <h2 className="error-page__status">
         {status} {message}

@@ -1,30 +1,31 @@
-import { owner } from "~/content/owner";
+import { useSite } from "~/components/use-site";
 
-const links = [
-  { href: owner.links.github, label: "GitHub", external: true },
-  { href: owner.links.linkedin, label: "LinkedIn", external: true },
-  { href: owner.links.email, label: "Email", external: false },
-  { href: owner.links.cv, label: "CV", external: false },
-];
-
-/** The small footer on every page: the owner's links and the year. */
+/** The small footer on every page: the owner's line, their links and the year. */
 export function SiteFooter() {
+  const site = useSite();
+  const links = site?.links ?? [];
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <p>
-          © {new Date().getFullYear()} {owner.name}
+          © {new Date().getFullYear()} {site?.name}
+          {site?.footerLine ? <span className="site-footer__line"> · {site.footerLine}</span> : null}
         </p>
-        <ul aria-label="Elsewhere">
-          {links.map(({ href, label, external }) => (
-            <li key={href}>
-              <a href={href} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
-                {label}
-                {external && <span className="visually-hidden"> (opens in a new tab)</span>}
-              </a>
-            </li>
-          ))}
-        </ul>
+        {links.length ? (
+          <ul aria-label="Elsewhere">
+            {links.map((link) => {
+              const external = link.kind !== "email" && link.kind !== "cv" && !link.url.startsWith("mailto:");
+              return (
+                <li key={link.id}>
+                  <a href={link.url} {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+                    {link.label}
+                    {external && <span className="visually-hidden"> (opens in a new tab)</span>}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
       </div>
     </footer>
   );

@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { parseHomeTab } from "~/lib/home";
-import { ADMIN_ACCOUNT_PATH, ADMIN_PATH, ALBUMS_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
+import { ADMIN_ACCOUNT_PATH, ADMIN_PATH, ADMIN_SITE_PATH, ALBUMS_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
 import type { loader as rootLoader } from "~/root";
 
 const PROJECTS_HREF = `${HOME_PATH}#projects`;
@@ -20,7 +20,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header__inner">
         <Link to={HOME_PATH} className="site-header__home">
-          {site?.ownerName ?? "Home"}
+          {site?.site.name ?? "Home"}
         </Link>
         <nav className="site-header__nav" aria-label="Site">
           <ul>
@@ -44,6 +44,9 @@ export function SiteHeader() {
                 <NavLink to={ADMIN_PATH} end>
                   Dashboard
                 </NavLink>
+              </li>
+              <li>
+                <NavLink to={ADMIN_SITE_PATH}>Site</NavLink>
               </li>
               <li>
                 <NavLink to={ADMIN_ACCOUNT_PATH}>Account</NavLink>

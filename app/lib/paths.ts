@@ -20,6 +20,12 @@ export const ADMIN_PATH = href("/photography/admin");
 export const ADMIN_UPLOAD_PATH = href("/photography/admin/upload");
 export const ADMIN_LOGOUT_PATH = href("/photography/admin/logout");
 export const ADMIN_ACCOUNT_PATH = href("/photography/admin/account");
+export const ADMIN_SITE_PATH = href("/photography/admin/site");
+export const ADMIN_SITE_SETTINGS_PATH = href("/photography/admin/site/settings");
+export const ADMIN_SITE_CV_PATH = href("/photography/admin/site/cv");
+export const ADMIN_SITE_PORTRAIT_PATH = href("/photography/admin/site/portrait");
+/** Built by the projects work; a plain string until its route joins routes.ts. */
+export const ADMIN_SITE_PROJECTS_PATH = "/photography/admin/site/projects";
 
 /** The login form, and where it sends the admin once logged in (checked by the server with safeRedirect). */
 export function loginHref(redirectTo: string): string {

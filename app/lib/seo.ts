@@ -1,5 +1,3 @@
-import { owner } from "~/content/owner";
-
 interface PageMeta {
   /** The page's own name: the site's name is added after it. */
   title: string;
@@ -17,15 +15,32 @@ interface PageMeta {
 /** A route's `meta` arguments as far as they matter here: the root's loader data is among them. */
 type MetaMatches = readonly ({ id: string; loaderData?: unknown } | undefined)[];
 
-/** The site's origin as the root loader gives it (PUBLIC_URL, else the request's). */
-function siteOrigin(matches: MetaMatches): string | undefined {
-  const data = matches.find((match) => match?.id === "root")?.loaderData as { origin?: unknown } | undefined;
-  return typeof data?.origin === "string" ? data.origin : undefined;
+function rootData(matches: MetaMatches): { origin?: unknown; site?: { title?: unknown; name?: unknown } } | undefined {
+  return matches.find((match) => match?.id === "root")?.loaderData as
+    { origin?: unknown; site?: { title?: unknown; name?: unknown } } | undefined;
 }
 
-/** Every page's title reads "Page | Owner": the page first, so tabs and search results tell pages apart. */
-export function pageTitle(page: string): string {
-  return `${page} | ${owner.name}`;
+/** The site's origin as the root loader gives it (PUBLIC_URL, else the request's). */
+function siteOrigin(matches: MetaMatches): string | undefined {
+  const origin = rootData(matches)?.origin;
+  return typeof origin === "string" ? origin : undefined;
+}
+
+/** The site's title as the root loader gives it (the owner's setting, else their name). */
+export function siteTitleOf(matches: MetaMatches): string {
+  const title = rootData(matches)?.site?.title;
+  return typeof title === "string" ? title : "";
+}
+
+/** The owner's name as the root loader gives it, for page descriptions. */
+export function ownerNameOf(matches: MetaMatches): string {
+  const name = rootData(matches)?.site?.name;
+  return typeof name === "string" ? name : "";
+}
+
+/** Every page's title reads "Page | Site": the page first, so tabs and search results tell pages apart. */
+export function pageTitle(page: string, siteTitle: string): string {
+  return siteTitle ? `${page} | ${siteTitle}` : page;
 }
 
 /**
@@ -35,7 +50,8 @@ export function pageTitle(page: string): string {
 export function pageMeta(matches: MetaMatches, { title, description, path, image, noindex, feed }: PageMeta) {
   const origin = siteOrigin(matches);
   const absolute = (url: string) => (origin ? new URL(url, origin).href : url);
-  const fullTitle = pageTitle(title);
+  const siteTitle = siteTitleOf(matches);
+  const fullTitle = pageTitle(title, siteTitle);
   return [
     { title: fullTitle },
     { name: "description", content: description },
@@ -43,7 +59,7 @@ export function pageMeta(matches: MetaMatches, { title, description, path, image
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:url", content: absolute(path) },
-    { property: "og:site_name", content: owner.name },
+    ...(siteTitle ? [{ property: "og:site_name", content: siteTitle }] : []),
     ...(image ? [{ property: "og:image", content: absolute(image) }] : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     ...(noindex ? [{ name: "robots", content: "noindex" }] : []),

@@ -5,20 +5,27 @@ import { PhotoPreviews } from "~/components/home/photo-previews";
 import { ProfileHeader } from "~/components/home/profile-header";
 import { ProjectCard } from "~/components/home/project-card";
 import { TechStrip } from "~/components/home/tech-strip";
-import { owner } from "~/content/owner";
 import { projects } from "~/content/projects";
 import { parseHomeTab, PREVIEW_COUNT } from "~/lib/home";
 import { pageMeta } from "~/lib/seo";
+import type { PublicSite } from "~/lib/site";
 import { randomImages } from "~/server/photos/images.server";
+import { renderAbout } from "~/server/site/about-markdown.server";
+import { readProfile } from "~/server/site/site-content.server";
+import { readPortrait } from "~/server/site/site-portrait.server";
 import "~/styles/home.css";
 import type { Route } from "./+types/home";
 
+/** "Tagline in Location: projects, …" with whichever of the two the owner filled in. */
+function homeDescription(site: PublicSite | undefined): string {
+  if (!site) return "";
+  const who = [site.tagline, site.location].filter(Boolean).join(" in ");
+  return `${who ? `${who}: p` : "P"}rojects, technologies and photography by ${site.name}.`;
+}
+
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, {
-    title: "Portfolio",
-    description: `${owner.tagline} in ${owner.location}: projects, technologies and photography by ${owner.name}.`,
-    path: "/",
-  });
+  const site = (matches[0]?.loaderData as { site?: PublicSite } | undefined)?.site;
+  return pageMeta(matches, { title: "Portfolio", description: homeDescription(site), path: "/" });
 }
 
 /** A browser loading the page itself, as opposed to the router fetching data for a client-side navigation. */
@@ -33,6 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const tab = parseHomeTab(params.get("tab"));
   const previews = tab === "photography" ? Promise.resolve().then(() => randomImages(PREVIEW_COUNT)) : null;
   return {
+    aboutHtml: renderAbout(readProfile().about),
+    portrait: readPortrait(),
     tab,
     jokePressed: params.get("joke") === "pressed",
     // Client-side tab switches stream the previews behind "Loading Images...". A streamed
@@ -48,7 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="page home">
-      <ProfileHeader />
+      <ProfileHeader aboutHtml={loaderData.aboutHtml} portrait={loaderData.portrait} />
       <HomeTabs selected={tab} jokePressed={jokePressed} />
       {tab === "projects" ? (
         <section id={panelId("projects")} className="panel" role="tabpanel" aria-labelledby={tabId("projects")}>

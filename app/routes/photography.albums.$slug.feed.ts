@@ -5,15 +5,18 @@ import { atomFeed, FEED_SIZE, feedResponse } from "~/server/photos/feed.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { firstImageRows } from "~/server/photos/images.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
+import { publicSite } from "~/server/site/site-content.server";
 import type { Route } from "./+types/photography.albums.$slug.feed";
 
 export function loader({ request, params }: Route.LoaderArgs) {
   try {
     const album = albumBySlug(params.slug);
+    const site = publicSite();
     return feedResponse(
       atomFeed({
         origin: siteOrigin(request),
-        title: pageTitle(album.name),
+        title: pageTitle(album.name, site.title),
+        author: site.name,
         subtitle: album.description || `An album of ${album.name}.`,
         pagePath: albumPath(album.slug),
         feedPath: albumFeedPath(album.slug),

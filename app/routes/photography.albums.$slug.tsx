@@ -1,9 +1,8 @@
 import { AlbumAdmin } from "~/components/gallery/album-admin";
 import { EmptyAlbum } from "~/components/gallery/empty-states";
 import { BackLink } from "~/components/ui/back-link";
-import { owner } from "~/content/owner";
 import { albumFeedPath, albumPath, ALBUMS_PATH } from "~/lib/paths";
-import { pageMeta } from "~/lib/seo";
+import { ownerNameOf, pageMeta } from "~/lib/seo";
 import { albumPageAction } from "~/routes/gallery/album-page.server";
 import { GalleryPage, galleryMeta } from "~/routes/gallery/gallery-page";
 import { loadGalleryPage } from "~/routes/gallery/gallery-page.server";
@@ -29,7 +28,7 @@ export const action = albumPageAction;
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const album = loaderData?.album;
   if (!album) return pageMeta(matches, { title: "Album not found", description: "", path: ALBUMS_PATH, noindex: true });
-  const description = album.description || `An album of photographs by ${owner.name}.`;
+  const description = album.description || `An album of photographs by ${ownerNameOf(matches)}.`;
   return galleryMeta(matches, loaderData, {
     name: album.name,
     title: `${album.name} | Albums`,

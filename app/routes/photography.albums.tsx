@@ -3,9 +3,9 @@ import { AlbumCard } from "~/components/gallery/album-card";
 import { AlbumError, AlbumFields } from "~/components/gallery/album-fields";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
-import { owner } from "~/content/owner";
+import { useSite } from "~/components/use-site";
 import { ALBUMS_PATH, GALLERY_PATH } from "~/lib/paths";
-import { pageMeta } from "~/lib/seo";
+import { ownerNameOf, pageMeta } from "~/lib/seo";
 import { albumsPageAction } from "~/routes/gallery/album-page.server";
 import { listAlbumCards } from "~/server/albums/album-cards.server";
 import { isAdmin } from "~/server/auth/auth.server";
@@ -27,7 +27,7 @@ export const action = albumsPageAction;
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, {
     title: "Albums",
-    description: `Photographs by ${owner.name}, by album.`,
+    description: `Photographs by ${ownerNameOf(matches)}, by album.`,
     path: ALBUMS_PATH,
     image: loaderData?.albums.find((card) => card.album.cover)?.album.cover?.url,
   });
@@ -35,12 +35,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function Albums({ loaderData }: Route.ComponentProps) {
   const { albums, admin } = loaderData;
   const refused = useActionData<typeof action>();
+  const site = useSite();
   return (
     <main className="page albums-page">
       <header className="page-header">
         <BackLink to={GALLERY_PATH}>Back to the gallery</BackLink>
         <h1 className="page-header__title">Albums</h1>
-        <p className="page-header__lede">{owner.name}</p>
+        <p className="page-header__lede">{site?.name}</p>
       </header>
 
       {albums.length ? (

@@ -1,17 +1,19 @@
-import { owner } from "~/content/owner";
 import { GALLERY_FEED_PATH, GALLERY_PATH } from "~/lib/paths";
 import { pageTitle } from "~/lib/seo";
 import { atomFeed, FEED_SIZE, feedResponse } from "~/server/photos/feed.server";
 import { firstImageRows } from "~/server/photos/images.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
+import { publicSite } from "~/server/site/site-content.server";
 import type { Route } from "./+types/photography.feed";
 
 export function loader({ request }: Route.LoaderArgs) {
+  const site = publicSite();
   return feedResponse(
     atomFeed({
       origin: siteOrigin(request),
-      title: pageTitle("Image Gallery"),
-      subtitle: `Photographs by ${owner.name}.`,
+      title: pageTitle("Image Gallery", site.title),
+      subtitle: `Photographs by ${site.name}.`,
+      author: site.name,
       pagePath: GALLERY_PATH,
       feedPath: GALLERY_FEED_PATH,
       rows: firstImageRows(FEED_SIZE, { sortField: "uploaded_at", sortOrder: "desc" }),

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { EmptyGallery } from "~/components/gallery/empty-states";
 import { BackLink } from "~/components/ui/back-link";
-import { owner } from "~/content/owner";
+import { useSite } from "~/components/use-site";
 import { ALBUMS_PATH, GALLERY_FEED_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
+import { ownerNameOf } from "~/lib/seo";
 import { GalleryPage, galleryMeta } from "~/routes/gallery/gallery-page";
 import { galleryPageAction, loadGalleryPage } from "~/routes/gallery/gallery-page.server";
 import { pageError } from "~/server/http/http.server";
@@ -25,14 +26,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   galleryMeta(matches, loaderData, {
     name: "Image Gallery",
     title: "Image Gallery",
-    description: `Photographs by ${owner.name}.`,
-    photoDescription: `A photograph by ${owner.name}.`,
+    description: `Photographs by ${ownerNameOf(matches)}.`,
+    photoDescription: `A photograph by ${ownerNameOf(matches)}.`,
     path: GALLERY_PATH,
     feed: GALLERY_FEED_PATH,
     missingTitle: "Photo not found | Image Gallery",
   });
 
 export default function Photography({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
   return (
     <GalleryPage
       data={loaderData}
@@ -40,7 +42,7 @@ export default function Photography({ loaderData }: Route.ComponentProps) {
       titleId="gallery-title"
       back={<BackLink to={HOME_PATH}>Back to home</BackLink>}
       title="Image Gallery"
-      lede={<p className="page-header__lede">{owner.name}</p>}
+      lede={<p className="page-header__lede">{site?.name}</p>}
       empty={<EmptyGallery owner={loaderData.admin} />}
       links={
         <Link to={ALBUMS_PATH} className="gallery-nav__link">

@@ -1,17 +1,17 @@
-import { owner } from "../../app/content/owner";
+import { sampleLinks, sampleProfile } from "../../app/server/site/sample-site";
 import { expect, test } from "./fixtures";
 
 test("the owner's tagline is under the name, and every page ends with the footer's links and year", async ({
   page,
 }) => {
   await page.goto("/");
-  await expect(page.getByText(owner.tagline, { exact: true })).toBeVisible();
+  await expect(page.getByText(sampleProfile.tagline, { exact: true })).toBeVisible();
   for (const path of ["/", "/photography", "/sorting", "/no-such-page"]) {
     await page.goto(path);
     const footer = page.getByRole("contentinfo");
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${owner.name}`);
-    await expect(footer.getByRole("link", { name: /GitHub/ })).toHaveAttribute("href", owner.links.github);
-    await expect(footer.getByRole("link", { name: "CV" })).toHaveAttribute("href", owner.links.cv);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${sampleProfile.name}`);
+    await expect(footer.getByRole("link", { name: /GitHub/ })).toHaveAttribute("href", sampleLinks[0]!.url);
+    await expect(footer.getByRole("link", { name: "CV" })).toHaveAttribute("href", "/cv.pdf");
   }
 });
 

@@ -13,6 +13,7 @@ const SECTIONS = [
 ] as const;
 const ADMIN_LINKS = [
   ["Dashboard", "/photography/admin"],
+  ["Site", "/photography/admin/site"],
   ["Account", "/photography/admin/account"],
 ] as const;
 
@@ -64,7 +65,7 @@ test("the header on the home page, the gallery, a photo's deep link, the albums 
   await expectHeader(page, null);
 });
 
-test("the owner's header adds Dashboard and Account, on public pages and the admin's", async ({
+test("the owner's header adds Dashboard, Site and Account, on public pages and the admin's", async ({
   page,
   javaScriptEnabled,
 }) => {

@@ -35,11 +35,21 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
   const sqlite = new Database(path.join(dataDir, "portfolio.sqlite"), { readonly: true, fileMustExist: true });
   let integrity: string;
   let rows: StoredRow[];
+  let settingFiles: { key: string; files: string }[];
   try {
     integrity = String(sqlite.pragma("integrity_check", { simple: true }));
     rows = sqlite
       .prepare("SELECT id, storage_key, variant_widths, avif_widths FROM images ORDER BY id")
       .all() as StoredRow[];
+    // Files the site's settings keep (the CV, the portrait: app/server/site/site-media.server.ts).
+    const hasSettings = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE name = 'site_settings'").get();
+    settingFiles = !hasSettings
+      ? []
+      : (sqlite
+          .prepare(
+            "SELECT json_extract(value, '$.stored.key') AS key, json_extract(value, '$.stored.files') AS files FROM site_settings WHERE json_type(value, '$.stored.key') = 'text'",
+          )
+          .all() as { key: string; files: string }[]);
   } finally {
     sqlite.close();
   }
@@ -62,7 +72,18 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
       if (fs.statSync(path.join(dir, file)).size === 0) problems.push(`row ${row.id}: ${file} is empty`);
     }
   }
-  for (const entry of fs.readdirSync(imagesDir)) {
+  for (const setting of settingFiles) {
+    keys.add(setting.key);
+    const expected = (JSON.parse(setting.files) as string[]).sort();
+    const dir = path.join(imagesDir, setting.key);
+    const actual = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    if (actual.join() !== expected.join()) {
+      problems.push(
+        `setting files ${setting.key}: expected ${expected.join(" ")}, found ${actual.join(" ") || "no folder"}`,
+      );
+    }
+  }
+  for (const entry of fs.existsSync(imagesDir) ? fs.readdirSync(imagesDir) : []) {
     if (!keys.has(entry)) problems.push(`orphan in images/: ${entry}`);
   }
   const leftovers = fs.readdirSync(path.join(uploadsDir, "tmp"));

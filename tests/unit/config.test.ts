@@ -29,7 +29,7 @@ describe("parseConfig", () => {
       bcryptCost: 12,
       headersTimeoutMs: 30_000,
       idleTimeoutMs: 60_000,
-      showExif: true,
+      showExif: undefined,
       storage: { kind: "local" },
     });
   });

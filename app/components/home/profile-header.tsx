@@ -1,46 +1,78 @@
-import type { ReactNode } from "react";
-import { FileIcon, GitHubIcon, LinkedInIcon, MailIcon } from "~/components/icons";
-import { owner } from "~/content/owner";
+import { LinkIcon } from "~/components/link-icon";
+import { useSite } from "~/components/use-site";
+import { linkDescription, type SiteLink } from "~/lib/site";
 
-interface ProfileLink {
-  href: string;
-  label: string;
-  icon: ReactNode;
-  kind: "external" | "mail" | "download";
+/** The portrait's variants, as the home loader gives them. */
+export interface PortraitImage {
+  url: string;
+  srcset: string;
+  avifSrcset: string;
+  width: number;
+  height: number;
+  placeholder: string;
 }
 
-const links: ProfileLink[] = [
-  { href: owner.links.github, label: "GitHub profile", icon: <GitHubIcon />, kind: "external" },
-  { href: owner.links.linkedin, label: "LinkedIn profile", icon: <LinkedInIcon />, kind: "external" },
-  { href: owner.links.email, label: "Send an email", icon: <MailIcon />, kind: "mail" },
-  { href: owner.links.cv, label: "Download CV (PDF)", icon: <FileIcon />, kind: "download" },
-];
+interface Props {
+  /** The about text, already rendered to safe HTML on the server (about-markdown.server.ts). */
+  aboutHtml: string;
+  portrait: PortraitImage | null;
+}
 
-export function ProfileHeader() {
+function linkKind(link: SiteLink): "external" | "mail" | "download" {
+  if (link.kind === "cv") return "download";
+  return link.url.startsWith("mailto:") ? "mail" : "external";
+}
+
+export function ProfileHeader({ aboutHtml, portrait }: Props) {
+  const site = useSite();
+  if (!site) return null;
   return (
-    <header className="profile">
-      <h1 className="profile__name">{owner.name}</h1>
-      <p className="profile__tagline">{owner.tagline}</p>
-      <p className="profile__location">{owner.location}</p>
-      <ul className="profile__links">
-        {links.map(({ href, label, icon, kind }) => (
-          <li key={href}>
-            <a
-              className="icon-link"
-              href={href}
-              title={label}
-              {...(kind === "external" ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-              {...(kind === "download" ? { download: "" } : {})}
-            >
-              {icon}
-              <span className="visually-hidden">
-                {label}
-                {kind === "external" ? " (opens in a new tab)" : ""}
-              </span>
-            </a>
-          </li>
-        ))}
-      </ul>
+    <header className={portrait ? "profile profile--portrait" : "profile"}>
+      {portrait ? (
+        <picture className="profile__portrait">
+          {portrait.avifSrcset ? <source type="image/avif" srcSet={portrait.avifSrcset} sizes="10rem" /> : null}
+          <img
+            src={portrait.url}
+            srcSet={portrait.srcset}
+            sizes="10rem"
+            width={portrait.width}
+            height={portrait.height}
+            alt={`Portrait of ${site.name}`}
+            fetchPriority="high"
+            decoding="async"
+            style={{ backgroundImage: `url("${portrait.placeholder}")`, backgroundSize: "cover" }}
+          />
+        </picture>
+      ) : null}
+      <h1 className="profile__name">{site.name}</h1>
+      {site.tagline ? <p className="profile__tagline">{site.tagline}</p> : null}
+      {site.location ? <p className="profile__location">{site.location}</p> : null}
+      {site.links.length ? (
+        <ul className="profile__links">
+          {site.links.map((link) => {
+            const kind = linkKind(link);
+            const label = linkDescription(link);
+            return (
+              <li key={link.id}>
+                <a
+                  className="icon-link"
+                  href={link.url}
+                  title={label}
+                  {...(kind === "external" ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                  {...(kind === "download" ? { download: "" } : {})}
+                >
+                  <LinkIcon name={link.icon} />
+                  <span className="visually-hidden">
+                    {label}
+                    {kind === "external" ? " (opens in a new tab)" : ""}
+                  </span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {aboutHtml ? <div className="profile__about" dangerouslySetInnerHTML={{ __html: aboutHtml }} /> : null}
     </header>
   );
 }

@@ -3,6 +3,7 @@
  * gallery (/photography) and each album's page: they differ only in the album
  * the list is limited to.
  */
+import { readSettings } from "~/server/site/site-content.server";
 import { data, redirect } from "react-router";
 import { listPosition } from "~/lib/gallery-url";
 import { albumChoices, albumListOrder, updateAlbum } from "~/server/albums/albums.server";
@@ -32,7 +33,7 @@ export async function loadGalleryPage<Extra extends object>(request: Request, al
     page: listImages(query),
     position,
     admin,
-    showExif: config().showExif,
+    showExif: config().showExif ?? readSettings().showCameraDetails,
     albums: admin ? albumChoices() : [],
     ...(extra as Extra),
   };

@@ -34,8 +34,11 @@ export interface Config {
   headersTimeoutMs: number;
   /** A connection on which nothing moves for this long is closed (see http-timeouts.server.ts). */
   idleTimeoutMs: number;
-  /** Whether the viewer shows each photo's camera line (the API carries `exif` either way). */
-  showExif: boolean;
+  /**
+   * Whether the viewer shows each photo's camera line (the API carries `exif` either way), when SHOW_EXIF is set:
+   * it overrides the owner's setting in the admin; undefined leaves it to that setting.
+   */
+  showExif: boolean | undefined;
   /** Where Litestream replicates the database (replication.server.ts), or undefined for no replication. */
   litestreamReplicaUrl: string | undefined;
   /** Where the photos are kept: UPLOADS_DIR or an S3-compatible bucket (storage-config.server.ts). */
@@ -122,7 +125,7 @@ const settingsSchema = z
     PUBLIC_URL: optional(publicUrl),
     HEADERS_TIMEOUT_S: withDefault(wholeNumber(1, 3600), 30),
     IDLE_TIMEOUT_S: withDefault(wholeNumber(1, 3600), 60),
-    SHOW_EXIF: withDefault(flag(), true),
+    SHOW_EXIF: optional(flag()),
     LITESTREAM_REPLICA_URL: optional(replicaUrl),
     MEDIA_BASE_URL: mediaBaseUrl,
   })

@@ -52,7 +52,14 @@ export async function backup(target: string): Promise<{ images: number; dropped:
   const sqlite = new Database(snapshot);
   try {
     const remove = sqlite.prepare("DELETE FROM images WHERE storage_key = ?");
-    sqlite.transaction(() => vanished.forEach((key) => remove.run(key)))();
+    // A setting whose files vanished (replaced meanwhile) is dropped too: the restored site shows its default.
+    const removeSetting = sqlite.prepare("DELETE FROM site_settings WHERE json_extract(value, '$.stored.key') = ?");
+    sqlite.transaction(() =>
+      vanished.forEach((key) => {
+        remove.run(key);
+        removeSetting.run(key);
+      }),
+    )();
     sqlite.pragma("journal_mode = DELETE");
   } finally {
     sqlite.close();

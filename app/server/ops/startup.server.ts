@@ -3,7 +3,7 @@ import fsp from "node:fs/promises";
 import { ensureAdmin } from "~/server/auth/auth.server";
 import { config } from "~/server/core/config.server";
 import { redactUrls } from "~/server/core/redact.server";
-import { closeDatabase, initDatabase, StartupError } from "~/server/data/db.server";
+import { closeDatabase, databaseFile, initDatabase, StartupError } from "~/server/data/db.server";
 import { allStorageKeys } from "~/server/photos/images.server";
 import { closePasswordWorkers } from "~/server/auth/password.server";
 import { keepNewFilesPrivate, makeSitePrivate } from "~/server/storage/private-files.server";
@@ -11,6 +11,7 @@ import { restoreFromReplica, startReplication, stopReplication } from "./replica
 import { registerProcess, releaseProcess } from "~/server/storage/process-locks.server";
 import { ensureTmpDir, photoStore, removeAbandonedTmp, tmpPath } from "~/server/storage/storage.server";
 import { journalledKeys, sweepPendingObjects } from "~/server/storage/storage-sweep.server";
+import { settingFileRowsIn } from "~/server/storage/photo-copy.server";
 
 let prepared: Promise<void> | undefined;
 
@@ -61,7 +62,8 @@ async function sweep(log: (line: string) => void): Promise<void> {
   if (config().storage.kind === "local") {
     const stored = await photoStore().keys();
     // Read after listing: a folder put in place meanwhile has its row or its journal entry by now.
-    const known = new Set([...allStorageKeys(), ...journalledKeys()]);
+    const settingKeys = settingFileRowsIn(databaseFile()).map((row) => row.key);
+    const known = new Set([...allStorageKeys(), ...settingKeys, ...journalledKeys()]);
     for (const key of stored) {
       if (known.has(key)) continue;
       await photoStore().remove(key);

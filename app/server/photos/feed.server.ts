@@ -3,7 +3,6 @@
  * `<img>` in the entry's content and as Media RSS `media:content`, which feed
  * readers and photo aggregators show as the entry's picture.
  */
-import { owner } from "~/content/owner";
 import { galleryHref } from "~/lib/gallery-url";
 import { displayVariant } from "./images.server";
 import type { ImageRow } from "~/server/data/schema";
@@ -17,6 +16,8 @@ interface FeedSource {
   origin: string;
   title: string;
   subtitle: string;
+  /** The owner's name, as the admin has it. */
+  author: string;
   /** Root-relative path of the page the feed follows, and of the feed itself. */
   pagePath: string;
   feedPath: string;
@@ -54,7 +55,7 @@ function entry(row: ImageRow, origin: string): string {
   ].join("\n");
 }
 
-export function atomFeed({ origin, title, subtitle, pagePath, feedPath, rows }: FeedSource): string {
+export function atomFeed({ origin, title, subtitle, author, pagePath, feedPath, rows }: FeedSource): string {
   // An empty feed still needs an <updated>: the epoch says "nothing yet".
   const updated = new Date(Math.max(0, ...rows.map((row) => row.updatedAt.getTime()))).toISOString();
   return [
@@ -64,7 +65,7 @@ export function atomFeed({ origin, title, subtitle, pagePath, feedPath, rows }: 
     `  <title>${escapeXml(title)}</title>`,
     `  <subtitle>${escapeXml(subtitle)}</subtitle>`,
     `  <updated>${updated}</updated>`,
-    `  <author><name>${escapeXml(owner.name)}</name></author>`,
+    `  <author><name>${escapeXml(author)}</name></author>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(origin + feedPath)}"/>`,
     `  <link rel="alternate" type="text/html" href="${escapeXml(origin + pagePath)}"/>`,
     ...rows.map((row) => entry(row, origin)),

@@ -34,11 +34,18 @@ function tooLarge(maxBytes: number): HttpError {
  * memory stays flat whatever the file size. Every temp file is removed if
  * anything fails; on success the caller owns them (see `discardUploads`).
  */
-export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Promise<ParsedUpload> {
+export async function parseUpload(
+  request: Request,
+  { maxFiles = 1, fileField = "image", maxBytes = config().maxUploadBytes } = {},
+): Promise<ParsedUpload> {
   if (!isMultipart(request) || !request.body) {
-    throw new HttpError(400, "Send the image as multipart/form-data with the fields name, description and image.");
+    throw new HttpError(
+      400,
+      fileField === "image"
+        ? "Send the image as multipart/form-data with the fields name, description and image."
+        : `Send the file as multipart/form-data in the field ${fileField}.`,
+    );
   }
-  const maxBytes = config().maxUploadBytes;
   const declared = Number(request.headers.get("content-length") ?? "0");
   // The body also carries the other fields and boundaries: allow a little slack.
   if (maxBytes > 0 && declared > maxFiles * maxBytes + MAX_FORM_BYTES * 4) throw tooLarge(maxBytes);
@@ -80,7 +87,7 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
     failure ??= new HttpError(400, `Send at most ${maxFiles} file${maxFiles === 1 ? "" : "s"} at a time.`);
   });
   parser.on("file", (fieldName, stream, info) => {
-    if (fieldName !== "image" || failure) {
+    if (fieldName !== fileField || failure) {
       stream.resume();
       return;
     }

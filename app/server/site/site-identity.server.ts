@@ -1,10 +1,6 @@
-import { owner } from "~/content/owner";
+import { readProfile } from "./site-content.server";
 
-/**
- * The name the site goes by (the header's home link). Read from
- * `app/content/` today; every page reads it through here, so moving it to
- * the database changes only this function.
- */
+/** The name the site goes by (the header's home link, feed authors): the owner's, as edited in the admin. */
 export function siteOwnerName(): string {
-  return owner.name;
+  return readProfile().name;
 }

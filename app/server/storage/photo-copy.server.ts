@@ -20,7 +20,34 @@ export interface StoredRow {
   files: string[];
 }
 
-/** The photos a database file holds (read-only: it may be the live one). */
+/**
+ * Files the site's settings keep in the store (the CV, the portrait: app/server/site/site-media.server.ts),
+ * each named under `stored` in its value. A database from before settings existed has none.
+ */
+function settingFilesIn(sqlite: Database.Database): StoredRow[] {
+  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'site_settings'").get();
+  if (!table) return [];
+  const rows = sqlite
+    .prepare(
+      `SELECT json_extract(value, '$.stored.key') AS key, json_extract(value, '$.stored.checksum') AS checksum,
+        json_extract(value, '$.stored.files') AS files
+       FROM site_settings WHERE json_valid(value) AND json_type(value, '$.stored.key') = 'text' ORDER BY key`,
+    )
+    .all() as { key: string; checksum: string; files: string }[];
+  return rows.map((row) => ({ key: row.key, checksum: row.checksum, files: JSON.parse(row.files) as string[] }));
+}
+
+/** The settings' stored files a database file holds (read-only: it may be the live one). */
+export function settingFileRowsIn(databasePath: string): StoredRow[] {
+  const sqlite = new Database(databasePath, { readonly: true });
+  try {
+    return settingFilesIn(sqlite);
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** The photos a database file holds, and the files its settings keep (read-only: it may be the live one). */
 export function rowsIn(databasePath: string): StoredRow[] {
   const sqlite = new Database(databasePath, { readonly: true });
   try {
@@ -29,11 +56,12 @@ export function rowsIn(databasePath: string): StoredRow[] {
         "SELECT storage_key AS key, checksum, variant_widths AS webp, avif_widths AS avif FROM images ORDER BY id",
       )
       .all() as { key: string; checksum: string; webp: string; avif: string }[];
-    return rows.map((row) => ({
+    const photos = rows.map((row) => ({
       key: row.key,
       checksum: row.checksum,
       files: photoFiles(JSON.parse(row.webp) as number[], JSON.parse(row.avif) as number[]),
     }));
+    return [...photos, ...settingFilesIn(sqlite)];
   } finally {
     sqlite.close();
   }

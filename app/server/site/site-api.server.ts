@@ -1,0 +1,17 @@
+/**
+ * `GET /api/site`: visitors get what the pages show (the profile, the links
+ * shown, the public settings, whether there is a CV, the portrait); the owner
+ * also gets every link (hidden ones too) and every setting, as `PUT` takes them.
+ */
+import { hasCv } from "./site-cv.server";
+import { readLinks, readProfile, readSettings, publicSite } from "./site-content.server";
+import { readPortrait } from "./site-portrait.server";
+
+export function siteForApi(admin: boolean) {
+  const profile = readProfile();
+  const settings = readSettings();
+  const shared = { profile, cv: hasCv() ? "/cv.pdf" : null, portrait: readPortrait() };
+  if (admin) return { ...shared, links: readLinks(), settings };
+  const { title, footerLine, colourScheme, accent } = publicSite();
+  return { ...shared, links: publicSite().links, settings: { title, footerLine, colourScheme, accent } };
+}

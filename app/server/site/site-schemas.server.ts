@@ -1,0 +1,90 @@
+/**
+ * The site content's zod schemas: one for what is stored (each setting) and
+ * what the owner sends (forms, `PUT /api/site`), so every field has its limit
+ * and a refusal names it ("url must …").
+ */
+import { z } from "zod";
+import { ACCENT_NAMES, COLOUR_SCHEMES } from "~/lib/accent-palette";
+import { cleanLine, cleanText } from "~/lib/clean-text";
+import { CV_PATH, LINK_ICONS, LINK_KINDS, SITE_LIMITS } from "~/lib/site";
+
+function line(max: number, { required = false } = {}) {
+  const inner = z.string().max(max, { error: `must be at most ${max} characters` });
+  return z
+    .string({ error: "must be a string" })
+    .transform(cleanLine)
+    .pipe(required ? inner.min(1, { error: "must not be empty" }) : inner);
+}
+
+const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
+
+/** True for an absolute http:, https: or mailto: address (a `javascript:` link never reaches a page). */
+export function isSafeUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return SAFE_PROTOCOLS.has(parsed.protocol) && (parsed.protocol === "mailto:" || parsed.hostname !== "");
+}
+
+const URL_RULE = "must start with http://, https:// or mailto:";
+
+export const profileSchema = z.object({
+  name: line(SITE_LIMITS.name, { required: true }),
+  tagline: line(SITE_LIMITS.tagline),
+  location: line(SITE_LIMITS.location),
+  about: z
+    .string({ error: "must be a string" })
+    .transform(cleanText)
+    .pipe(z.string().max(SITE_LIMITS.about, { error: `must be at most ${SITE_LIMITS.about} characters` })),
+});
+export type Profile = z.output<typeof profileSchema>;
+
+export const linkSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]{1,32}$/, { error: "must be a link's id" }),
+    kind: z.enum(LINK_KINDS, { error: `must be one of ${LINK_KINDS.join(", ")}` }),
+    label: line(SITE_LIMITS.linkLabel, { required: true }),
+    url: line(SITE_LIMITS.url),
+    icon: z.enum(LINK_ICONS, { error: `must be one of ${LINK_ICONS.join(", ")}` }),
+  })
+  .refine((link) => link.kind === "cv" || link.url === "" || isSafeUrl(link.url), {
+    path: ["url"],
+    error: URL_RULE,
+  })
+  // The CV link points at the uploaded file, whatever is sent.
+  .transform((link) => (link.kind === "cv" ? { ...link, url: CV_PATH } : link));
+
+export const linksSchema = z
+  .array(linkSchema, { error: "must be a list of links" })
+  .max(SITE_LIMITS.links, { error: `must hold at most ${SITE_LIMITS.links} links` })
+  .refine((links) => new Set(links.map((link) => link.id)).size === links.length, {
+    error: "must not repeat an id",
+  })
+  .refine(
+    (links) =>
+      links
+        .filter((link) => link.kind !== "custom")
+        .every((link, i, fixed) => fixed.findIndex((other) => other.kind === link.kind) === i),
+    {
+      error: "must hold each of code, network, email and cv at most once",
+    },
+  );
+
+export const settingsSchema = z.object({
+  title: line(SITE_LIMITS.title),
+  colourScheme: z.enum(COLOUR_SCHEMES, { error: `must be one of ${COLOUR_SCHEMES.join(", ")}` }),
+  accent: z.enum(ACCENT_NAMES, { error: `must be one of ${ACCENT_NAMES.join(", ")}` }),
+  showCameraDetails: z.boolean({ error: "must be true or false" }),
+  footerLine: line(SITE_LIMITS.footerLine),
+});
+export type SiteSettings = z.output<typeof settingsSchema>;
+
+/**
+ * Files a setting keeps in the photo store, under `stored`: the storage layer
+ * finds them there for backups, restores and `storage:migrate`
+ * (photo-copy.server.ts), as it finds the images table's.
+ */
+export const storedFilesSchema = z.object({
+  key: z.string().regex(/^[a-f0-9]{32}$/),
+  checksum: z.string().regex(/^[a-f0-9]{64}$/),
+  files: z.array(z.string()).min(1),
+});

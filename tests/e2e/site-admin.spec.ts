@@ -1,0 +1,93 @@
+// The Site section of the admin (issue 20), with JavaScript on and off: the
+// owner edits the profile and sees it on the home page, uploads a CV, changes
+// a setting, and a refused link keeps what was typed.
+import type { Page } from "@playwright/test";
+import {
+  expect,
+  loginInBrowser,
+  startSeedableServer,
+  test as base,
+  waitForHydration,
+  type SeedableServer,
+} from "./fixtures";
+
+/** A server of this file's own: its edits must not reach other files' tests. */
+const test = base.extend<object, { server: SeedableServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await startSeedableServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+});
+
+async function openSite(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  await loginInBrowser(page);
+  await page.goto("/photography/admin");
+  await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Site", exact: true }).click();
+  await expect(page).toHaveURL("/photography/admin/site");
+  await expect(page.getByRole("heading", { level: 1, name: "Site" })).toBeVisible();
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+test("edits the profile and sees it on the home page", async ({ page, javaScriptEnabled }) => {
+  const name = javaScriptEnabled ? "Ada Lindqvist" : "Ada Berg";
+  await openSite(page, javaScriptEnabled);
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Tagline").fill("Mountain photographer");
+  await page.getByLabel("About").fill("I climb *and* photograph.\n\n[Prints](https://prints.example.com)");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("status")).toHaveText("Profile saved.");
+  // The header follows at once.
+  await expect(page.locator(".site-header__home")).toHaveText(name);
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText("Mountain photographer", { exact: true })).toBeVisible();
+  await expect(page.locator(".profile__about em")).toHaveText("and");
+  await expect(page.locator(".profile__about").getByRole("link", { name: "Prints" })).toHaveAttribute(
+    "href",
+    "https://prints.example.com",
+  );
+  await expect(page).toHaveTitle(`Portfolio | ${name}`);
+  await expect(page.getByRole("contentinfo")).toContainText(name);
+});
+
+test("uploads a CV that /cv.pdf then serves", async ({ page, javaScriptEnabled }) => {
+  const pdf = Buffer.from(`%PDF-1.4\n% CV of the ${javaScriptEnabled ? "js" : "no-js"} owner\n%%EOF\n`);
+  await openSite(page, javaScriptEnabled);
+  await page.getByLabel("PDF file").setInputFiles({ name: "cv.pdf", mimeType: "application/pdf", buffer: pdf });
+  await page.getByRole("button", { name: "Upload CV" }).click();
+  await expect(page.getByRole("status")).toHaveText("CV uploaded.");
+  const served = await page.request.get("/cv.pdf");
+  expect(served.headers()["content-type"]).toBe("application/pdf");
+  expect((await served.body()).equals(pdf)).toBe(true);
+});
+
+test("refuses a javascript: link by name and keeps what was typed", async ({ page, javaScriptEnabled }) => {
+  await openSite(page, javaScriptEnabled);
+  const adding = page.locator("form").filter({ has: page.getByRole("button", { name: "Add link" }) });
+  await adding.getByLabel("Label").fill("Trap");
+  await adding.getByLabel("Address").fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Add link" }).click();
+  await expect(page.getByRole("alert")).toHaveText("url must start with http://, https:// or mailto:");
+  await expect(page.locator("#new-link-url")).toHaveValue("javascript:alert(1)");
+  await expect(page.locator("#new-link-label")).toHaveValue("Trap");
+});
+
+test("changes the colour scheme, which the next page applies", async ({ page, javaScriptEnabled }) => {
+  await openSite(page, javaScriptEnabled);
+  await page.getByRole("navigation", { name: "Site section" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL("/photography/admin/site/settings");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const scheme = javaScriptEnabled ? "Dark" : "Light";
+  await page.getByLabel(scheme, { exact: true }).check();
+  await page.getByLabel("Footer line").fill(`Footer set ${scheme}`);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status")).toHaveText("Settings saved.");
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("data-scheme", scheme.toLowerCase());
+  await expect(page.getByRole("contentinfo")).toContainText(`Footer set ${scheme}`);
+});
