@@ -20,6 +20,11 @@ export const ADMIN_PATH = href("/photography/admin");
 export const ADMIN_UPLOAD_PATH = href("/photography/admin/upload");
 export const ADMIN_LOGOUT_PATH = href("/photography/admin/logout");
 export const ADMIN_ACCOUNT_PATH = href("/photography/admin/account");
+export const ADMIN_PROJECTS_PATH = href("/photography/admin/site/projects");
+
+export function adminProjectMediaPath(id: number): string {
+  return href("/photography/admin/site/projects/:id/media", { id: String(id) });
+}
 
 /** The login form, and where it sends the admin once logged in (checked by the server with safeRedirect). */
 export function loginHref(redirectTo: string): string {

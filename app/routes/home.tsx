@@ -6,10 +6,11 @@ import { ProfileHeader } from "~/components/home/profile-header";
 import { ProjectCard } from "~/components/home/project-card";
 import { TechStrip } from "~/components/home/tech-strip";
 import { owner } from "~/content/owner";
-import { projects } from "~/content/projects";
 import { parseHomeTab, PREVIEW_COUNT } from "~/lib/home";
 import { pageMeta } from "~/lib/seo";
 import { randomImages } from "~/server/photos/images.server";
+import { visibleProjectCards } from "~/server/projects/projects.server";
+import { technologyStrip } from "~/server/projects/technologies.server";
 import "~/styles/home.css";
 import type { Route } from "./+types/home";
 
@@ -34,6 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const previews = tab === "photography" ? Promise.resolve().then(() => randomImages(PREVIEW_COUNT)) : null;
   return {
     tab,
+    // The owner's cards and strip (admin: Site → Projects); a save shows at the next request.
+    projects: tab === "projects" ? visibleProjectCards() : [],
+    technologies: tab === "projects" ? technologyStrip() : null,
     jokePressed: params.get("joke") === "pressed",
     // Client-side tab switches stream the previews behind "Loading Images...". A streamed
     // Suspense boundary needs JavaScript to replace its fallback, so full page loads wait for them.
@@ -42,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { tab, previews } = loaderData;
+  const { tab, previews, projects, technologies } = loaderData;
   const [pressedInPage, setPressedInPage] = useState(false);
   const jokePressed = pressedInPage || loaderData.jokePressed;
 
@@ -53,10 +57,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {tab === "projects" ? (
         <section id={panelId("projects")} className="panel" role="tabpanel" aria-labelledby={tabId("projects")}>
           <h2 className="visually-hidden">Projects</h2>
-          <TechStrip />
+          {technologies ? <TechStrip technologies={technologies} /> : null}
           <div className="project-grid">
             {projects.map((project, index) => (
-              <ProjectCard key={project.name} project={project} priority={index === 0} />
+              <ProjectCard key={project.id} project={project} priority={index === 0} />
             ))}
           </div>
           <JokeButton pressed={jokePressed} onPress={() => setPressedInPage(true)} />

@@ -18,6 +18,16 @@ export interface UploadedFile {
   filename: string;
   size: number;
   checksum: string;
+  /** The form field that carried it (parseUpload sets it). */
+  field?: string;
+}
+
+interface UploadOptions {
+  maxFiles?: number;
+  /** The form fields whose files are kept; files in any other field are read and dropped. */
+  fileFields?: readonly string[];
+  /** Bytes per file; MAX_UPLOAD_MB unless given. */
+  maxBytes?: number;
 }
 
 interface ParsedUpload {
@@ -34,11 +44,13 @@ function tooLarge(maxBytes: number): HttpError {
  * memory stays flat whatever the file size. Every temp file is removed if
  * anything fails; on success the caller owns them (see `discardUploads`).
  */
-export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Promise<ParsedUpload> {
+export async function parseUpload(
+  request: Request,
+  { maxFiles = 1, fileFields = ["image"], maxBytes = config().maxUploadBytes }: UploadOptions = {},
+): Promise<ParsedUpload> {
   if (!isMultipart(request) || !request.body) {
     throw new HttpError(400, "Send the image as multipart/form-data with the fields name, description and image.");
   }
-  const maxBytes = config().maxUploadBytes;
   const declared = Number(request.headers.get("content-length") ?? "0");
   // The body also carries the other fields and boundaries: allow a little slack.
   if (maxBytes > 0 && declared > maxFiles * maxBytes + MAX_FORM_BYTES * 4) throw tooLarge(maxBytes);
@@ -80,7 +92,7 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
     failure ??= new HttpError(400, `Send at most ${maxFiles} file${maxFiles === 1 ? "" : "s"} at a time.`);
   });
   parser.on("file", (fieldName, stream, info) => {
-    if (fieldName !== "image" || failure) {
+    if (!fileFields.includes(fieldName) || failure) {
       stream.resume();
       return;
     }
@@ -89,6 +101,7 @@ export async function parseUpload(request: Request, { maxFiles = 1 } = {}): Prom
       filename: cleanFilename(info.filename),
       size: 0,
       checksum: "",
+      field: fieldName,
     };
     files.push(file);
     const hash = crypto.createHash("sha256");
