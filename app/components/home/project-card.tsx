@@ -23,6 +23,7 @@ function ProjectVideo({ media }: { media: Extract<ProjectCardMedia, { kind: "vid
     <video
       ref={video}
       className="project-card__media"
+      src={media.src}
       poster={media.poster}
       width={media.width}
       height={media.height}
@@ -32,9 +33,7 @@ function ProjectVideo({ media }: { media: Extract<ProjectCardMedia, { kind: "vid
       loop
       playsInline
       preload="metadata"
-    >
-      <source src={media.src} type={media.type} />
-    </video>
+    />
   );
 }
 
