@@ -243,4 +243,21 @@ describe("projects on the S3 store", () => {
     server = await start(dirs, bucket.env);
     await expectEdited(server.url);
   });
+
+  it("moves the project media from the disk into the bucket with storage:migrate", async () => {
+    const dirs = { dataDir: path.join(base, "migrate/data"), uploadsDir: path.join(base, "migrate/uploads") };
+    const env = { DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir };
+    const onDisk = await start(dirs, { ...bucket.env, STORAGE: "local" });
+    const before = await homeProjects(onDisk.url);
+    await onDisk.stop();
+    const migrated = await runScript("storage-migrate", ["--to", "s3"], { ...bucket.env, ...env, STORAGE: "local" });
+    expect(migrated.code, migrated.output).toBe(0);
+    expect(migrated.stdout).toMatch(/copied the media of 7 projects/);
+    // The disk copy gone, the bucket serves them alone.
+    fs.rmSync(path.join(dirs.uploadsDir, "images"), { recursive: true, force: true });
+    const inBucket = await start(dirs, bucket.env);
+    const after = await homeProjects(inBucket.url);
+    expect(after).toEqual(before);
+    for (const media of after.media) expect((await fetch(`${inBucket.url}${media}`)).status, media).toBe(200);
+  });
 });
