@@ -1,7 +1,8 @@
 /**
- * Draws the sample project media in public/projects/: small WebP stills, and the
+ * Draws the sample project media in app/content/sample-projects/ (imported into the photo store at the
+ * first start): small WebP stills, and the
  * game-of-life clip (H.264 MP4 plus its poster) rendered from app/lib/life.ts.
- * Run with `npx tsx scripts/project-media.ts`; replace the files with your own screenshots.
+ * Run with `npx tsx scripts/project-media.ts`; the owner replaces them in the admin.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -9,7 +10,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { advance, nextGeneration, patternGrid, type Grid } from "../app/lib/life";
 
-const OUT = "public/projects";
+const OUT = "app/content/sample-projects";
 const W = 640;
 const H = 360;
 

@@ -26,6 +26,7 @@ try {
   console.log(
     `Copied ${result.copied} photos to ${result.target}, every file checked; ` +
       `${result.present} were there already` +
+      (result.projectMedia ? `; copied the media of ${result.projectMedia} projects` : "") +
       (result.missing ? `; ${result.missing} deleted meanwhile were skipped` : "") +
       (result.removed ? `; removed ${result.removed} the site no longer has` : "") +
       `. Set STORAGE=${to} and restart to use it.`,

@@ -24,8 +24,11 @@ export const ADMIN_SITE_PATH = href("/photography/admin/site");
 export const ADMIN_SITE_SETTINGS_PATH = href("/photography/admin/site/settings");
 export const ADMIN_SITE_CV_PATH = href("/photography/admin/site/cv");
 export const ADMIN_SITE_PORTRAIT_PATH = href("/photography/admin/site/portrait");
-/** Built by the projects work; a plain string until its route joins routes.ts. */
-export const ADMIN_SITE_PROJECTS_PATH = "/photography/admin/site/projects";
+export const ADMIN_SITE_PROJECTS_PATH = href("/photography/admin/site/projects");
+
+export function adminProjectMediaPath(id: number): string {
+  return href("/photography/admin/site/projects/:id/media", { id: String(id) });
+}
 
 /** The login form, and where it sends the admin once logged in (checked by the server with safeRedirect). */
 export function loginHref(redirectTo: string): string {

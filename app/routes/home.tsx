@@ -5,11 +5,12 @@ import { PhotoPreviews } from "~/components/home/photo-previews";
 import { ProfileHeader } from "~/components/home/profile-header";
 import { ProjectCard } from "~/components/home/project-card";
 import { TechStrip } from "~/components/home/tech-strip";
-import { projects } from "~/content/projects";
 import { parseHomeTab, PREVIEW_COUNT } from "~/lib/home";
 import { pageMeta } from "~/lib/seo";
 import type { PublicSite } from "~/lib/site";
 import { randomImages } from "~/server/photos/images.server";
+import { visibleProjectCards } from "~/server/projects/projects.server";
+import { technologyStrip } from "~/server/projects/technologies.server";
 import { renderAbout } from "~/server/site/about-markdown.server";
 import { readProfile } from "~/server/site/site-content.server";
 import { readPortrait } from "~/server/site/site-portrait.server";
@@ -43,6 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     aboutHtml: renderAbout(readProfile().about),
     portrait: readPortrait(),
     tab,
+    // The owner's cards and strip (admin: Site → Projects); a save shows at the next request.
+    projects: tab === "projects" ? visibleProjectCards() : [],
+    technologies: tab === "projects" ? technologyStrip() : null,
     jokePressed: params.get("joke") === "pressed",
     // Client-side tab switches stream the previews behind "Loading Images...". A streamed
     // Suspense boundary needs JavaScript to replace its fallback, so full page loads wait for them.
@@ -51,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { tab, previews } = loaderData;
+  const { tab, previews, projects, technologies } = loaderData;
   const [pressedInPage, setPressedInPage] = useState(false);
   const jokePressed = pressedInPage || loaderData.jokePressed;
 
@@ -62,10 +66,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {tab === "projects" ? (
         <section id={panelId("projects")} className="panel" role="tabpanel" aria-labelledby={tabId("projects")}>
           <h2 className="visually-hidden">Projects</h2>
-          <TechStrip />
+          {technologies ? <TechStrip technologies={technologies} /> : null}
           <div className="project-grid">
             {projects.map((project, index) => (
-              <ProjectCard key={project.name} project={project} priority={index === 0} />
+              <ProjectCard key={project.id} project={project} priority={index === 0} />
             ))}
           </div>
           <JokeButton pressed={jokePressed} onPress={() => setPressedInPage(true)} />

@@ -17,9 +17,12 @@ export function imageRowCount(dataDir: string): number {
   return queryDb<{ n: number }>(dataDir, "SELECT count(*) AS n FROM images")[0]!.n;
 }
 
-/** The image folders under UPLOADS_DIR/images (one per stored image). */
+/** The image folders under UPLOADS_DIR/images (one per stored image; the project cards' media are left out). */
 export function storedFolders(uploadsDir: string): string[] {
-  return fs.readdirSync(path.join(uploadsDir, "images")).sort();
+  return fs
+    .readdirSync(path.join(uploadsDir, "images"))
+    .filter((entry) => !entry.startsWith("project-"))
+    .sort();
 }
 
 /** What is left in UPLOADS_DIR/tmp. */

@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
+import { projectRowsIn } from "~/server/storage/photo-copy.server";
 import { photoFiles } from "~/server/storage/photo-store.server";
 
 export interface Dirs {
@@ -28,7 +29,8 @@ interface StoredRow {
 /**
  * Checks what a crash must never break: the database passes `integrity_check`,
  * every row has its folder with exactly its original and variants, every
- * folder under images/ has a row, and tmp/ is empty. Opens the database
+ * project card's media their folder with exactly their files, every folder
+ * under images/ has a row, and tmp/ is empty. Opens the database
  * read-only, so it may run while a server holds it.
  */
 export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
@@ -80,6 +82,16 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
     if (actual.join() !== expected.join()) {
       problems.push(
         `setting files ${setting.key}: expected ${expected.join(" ")}, found ${actual.join(" ") || "no folder"}`,
+      );
+    }
+  }
+  for (const media of projectRowsIn(path.join(dataDir, "portfolio.sqlite"))) {
+    keys.add(media.key);
+    const dir = path.join(imagesDir, media.key);
+    const actual = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    if (actual.join() !== [...media.files].sort().join()) {
+      problems.push(
+        `project media ${media.key}: expected ${media.files.join(" ")}, found ${actual.join(" ") || "no folder"}`,
       );
     }
   }

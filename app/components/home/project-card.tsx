@@ -2,15 +2,18 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CodeIcon, ExternalLinkIcon } from "~/components/icons";
 import { buttonClass } from "~/components/ui/button";
-import { isInternalLink, type Project, type ProjectMedia } from "~/content/projects";
+import { isInternalLink, type ProjectCardData, type ProjectCardMedia } from "~/lib/projects";
+
+/** The card's width: the whole column on phones, half of the page's 1200 px (or all of it) above. */
+const CARD_SIZES = "(min-width: 768px) 600px, 100vw";
 
 interface Props {
-  project: Project;
+  project: ProjectCardData;
   /** The first card may be the largest thing on screen: load it at once. */
   priority: boolean;
 }
 
-function ProjectVideo({ media }: { media: Extract<ProjectMedia, { kind: "video" }> }) {
+function ProjectVideo({ media }: { media: Extract<ProjectCardMedia, { kind: "video" }> }) {
   const video = useRef<HTMLVideoElement>(null);
   // Autoplay is the design, but not for people who asked for less motion.
   useEffect(() => {
@@ -78,10 +81,12 @@ export function ProjectCard({ project, priority }: Props) {
   return (
     <article className="card card--link project-card">
       <div className="project-card__frame">
-        {media.kind === "image" ? (
+        {!media ? null : media.kind === "image" ? (
           <img
             className="project-card__media"
             src={media.src}
+            srcSet={media.srcset}
+            sizes={CARD_SIZES}
             alt={media.alt}
             width={media.width}
             height={media.height}
@@ -95,7 +100,7 @@ export function ProjectCard({ project, priority }: Props) {
       </div>
       <div className="card__body project-card__body">
         <h3 className="card__title">
-          <ProjectLink href={project.link} className="card__link">
+          <ProjectLink href={project.demoUrl} className="card__link">
             {project.name}
           </ProjectLink>
         </h3>
@@ -108,13 +113,13 @@ export function ProjectCard({ project, priority }: Props) {
           ))}
         </ul>
         <div className="project-card__actions">
-          <ProjectLink href={project.link} label={`Demo: ${project.name}`} className={buttonClass()}>
+          <ProjectLink href={project.demoUrl} label={`Demo: ${project.name}`} className={buttonClass()}>
             <ExternalLinkIcon className="button__icon" />
             Demo
           </ProjectLink>
-          {project.github ? (
+          {project.codeUrl ? (
             <ProjectLink
-              href={project.github}
+              href={project.codeUrl}
               label={`Code: ${project.name}`}
               className={buttonClass({ variant: "secondary" })}
             >

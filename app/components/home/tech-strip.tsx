@@ -1,4 +1,11 @@
-import { technologies } from "~/content/technologies";
+/** One icon of the strip; its URL is a hashed asset the server names. */
+export interface StripTechnology {
+  id: string;
+  name: string;
+  icon: string;
+  /** A black logo: inverted on the dark scheme's dark tiles, so it stays visible. */
+  darkLogo: boolean;
+}
 
 /**
  * The list twice in one track, so sliding it by half its width loops
@@ -6,15 +13,15 @@ import { technologies } from "~/content/technologies";
  * needs a way to stop it (WCAG 2.2.2): a checkbox styled as a pause button,
  * which CSS reads, so it works without JavaScript too.
  */
-export function TechStrip() {
+export function TechStrip({ technologies }: { technologies: StripTechnology[] }) {
   return (
     <div className="tech-strip">
       <div className="tech-strip__viewport">
         <ul className="tech-strip__track" aria-label="Technologies I work with">
           {[false, true].flatMap((isCopy) =>
-            technologies.map(({ name, icon, darkLogo }) => (
+            technologies.map(({ id, name, icon, darkLogo }) => (
               <li
-                key={`${name}${isCopy ? "-copy" : ""}`}
+                key={`${id}${isCopy ? "-copy" : ""}`}
                 className={darkLogo ? "tech-strip__item tech-strip__item--dark-logo" : "tech-strip__item"}
                 aria-hidden={isCopy || undefined}
               >

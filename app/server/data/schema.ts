@@ -182,3 +182,39 @@ export const siteSettings = sqliteTable("site_settings", {
   key: text("key").primaryKey(),
   value: text("value", { mode: "json" }).notNull(),
 });
+
+/** What a project card shows above its text: a still, or a short looping video with its still as poster. */
+export interface ProjectMedia {
+  kind: "image" | "video";
+  /** The storage key (`project-<hex>`) of the still's variants and, for a video, the video file. */
+  key: string;
+  /** The still's size (16:9, cropped by the pipeline). */
+  width: number;
+  height: number;
+  /** Widths of the still's WebP variants, ascending. */
+  widths: number[];
+  /** The video file's container, for a video. */
+  video?: "mp4" | "webm";
+}
+
+/** The project cards of the home page (app/server/projects/). */
+export const projects = sqliteTable("projects", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
+  /** The demo or live site: an http(s) URL or a path in this site. */
+  demoUrl: text("demo_url").notNull(),
+  /** The source code, when public. */
+  codeUrl: text("code_url"),
+  hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+  /** The home page's order, ascending, in gaps so one move is one write. */
+  position: integer("position").notNull(),
+  media: text("media", { mode: "json" }).$type<ProjectMedia>(),
+  /** Describes the media for people who cannot see it (the image's alt, the video's label). */
+  mediaAlt: text("media_alt").notNull().default(""),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+export type ProjectRow = typeof projects.$inferSelect;

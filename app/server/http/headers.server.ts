@@ -3,16 +3,18 @@ import { config } from "~/server/core/config.server";
 
 /**
  * Scripts need this response's nonce; styles may be inline (style attributes
- * for aspect ratios and placeholders); images may come from MEDIA_BASE_URL.
+ * for aspect ratios and placeholders); images and videos may come from MEDIA_BASE_URL.
  */
 function contentSecurityPolicy(nonce: string): string {
   const { mediaBaseUrl } = config();
+  // Project videos are stored beside the variants, so they come from there too.
+  const mediaOrigin = mediaBaseUrl ? ` ${new URL(mediaBaseUrl).origin}` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${mediaBaseUrl ? ` ${new URL(mediaBaseUrl).origin}` : ""}`,
-    "media-src 'self'",
+    `img-src 'self' data: blob:${mediaOrigin}`,
+    `media-src 'self'${mediaOrigin}`,
     "font-src 'self'",
     "connect-src 'self'",
     "form-action 'self'",

@@ -2,12 +2,14 @@ import type { Request } from "express";
 import fresh from "fresh";
 import type { ServerResponse } from "node:http";
 import { buffer } from "node:stream/consumers";
+import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { newNonce, securityHeaders } from "./headers.server";
 import { HttpError } from "~/server/core/http-error.server";
 import {
   STORAGE_KEY_PATTERN,
   VARIANT_FILE_PATTERN,
+  VIDEO_FILE_PATTERN,
   variantType,
   type StoredFile,
 } from "~/server/storage/photo-store.server";
@@ -44,7 +46,7 @@ let cachedBytes = 0;
 let forgetCount = 0;
 
 function isVariantPath(key: string, file: string): boolean {
-  return STORAGE_KEY_PATTERN.test(key) && VARIANT_FILE_PATTERN.test(file);
+  return STORAGE_KEY_PATTERN.test(key) && (VARIANT_FILE_PATTERN.test(file) || VIDEO_FILE_PATTERN.test(file));
 }
 
 /** The variant from memory, or opened in the store (kept in memory when small); undefined when it does not exist. */
@@ -93,6 +95,34 @@ export function forgetVariants(key: string): void {
   }
 }
 
+/**
+ * The one byte range a video request asks for (browsers seek and probe with
+ * ranges); undefined for the whole file (no Range, several ranges, a stale
+ * If-Range, or a malformed header, which RFC 9110 says to ignore).
+ */
+function videoRange(req: Request, variant: VariantMeta): { start: number; end: number } | "unsatisfiable" | undefined {
+  if (!req.headers.range) return undefined;
+  const ifRange = req.headers["if-range"];
+  if (ifRange && ifRange !== variant.etag && ifRange !== variant.lastModified) return undefined;
+  const ranges = req.range(variant.size, { combine: true });
+  if (ranges === -1) return "unsatisfiable";
+  if (ranges === -2 || ranges === undefined || ranges.type !== "bytes" || ranges.length !== 1) return undefined;
+  return ranges[0];
+}
+
+/** Passes on only the bytes `start`..`end` (inclusive) of the stream: the stores read whole files. */
+function byteSlice({ start, end }: { start: number; end: number }): Transform {
+  let offset = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const from = Math.max(0, start - offset);
+      const to = Math.min(chunk.length, end + 1 - offset);
+      offset += chunk.length;
+      done(null, from < to ? chunk.subarray(from, to) : undefined);
+    },
+  });
+}
+
 const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 const MEDIA_URL = /^\/media\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
 
@@ -123,13 +153,34 @@ export function serveMedia(req: Request, res: ServerResponse, next: () => void):
         res.writeHead(304, headers).end();
         return;
       }
-      res.writeHead(200, { ...headers, "Content-Length": variant.size });
+      const range = VIDEO_FILE_PATTERN.test(match[2]!) ? videoRange(req, variant) : undefined;
+      if (range === "unsatisfiable") {
+        stored?.discard();
+        res.writeHead(416, { ...headers, "Content-Range": `bytes */${variant.size}` }).end();
+        return;
+      }
+      if (range) {
+        const { start, end } = range;
+        res.writeHead(206, {
+          ...headers,
+          "Accept-Ranges": "bytes",
+          "Content-Range": `bytes ${start}-${end}/${variant.size}`,
+          "Content-Length": end - start + 1,
+        });
+      } else {
+        res.writeHead(200, {
+          ...headers,
+          ...(VIDEO_FILE_PATTERN.test(match[2]!) ? { "Accept-Ranges": "bytes" } : {}),
+          "Content-Length": variant.size,
+        });
+      }
       // Node sends no body in answer to HEAD, whatever is written.
-      if (!stored) res.end(content);
+      if (!stored) res.end(range ? (content as Buffer).subarray(range.start, range.end + 1) : content);
       else if (req.method === "HEAD") {
         stored.discard();
         res.end();
-      } else pipeline(stored.stream(), res).catch(() => res.destroy());
+      } else if (range) pipeline(stored.stream(), byteSlice(range), res).catch(() => res.destroy());
+      else pipeline(stored.stream(), res).catch(() => res.destroy());
     },
     (error: unknown) => {
       const refusal = error instanceof HttpError ? error : storageUnavailable();

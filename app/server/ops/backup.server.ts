@@ -4,7 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/server/core/config.server";
 import { databaseFile, openDatabase } from "~/server/data/db.server";
-import { downloadPhoto, rowsIn } from "~/server/storage/photo-copy.server";
+import { downloadPhoto, projectRowsIn, rowsIn } from "~/server/storage/photo-copy.server";
 import { STORAGE_KEY_PATTERN } from "~/server/storage/photo-store.server";
 import { makePrivate } from "~/server/storage/private-files.server";
 import { registerProcess } from "~/server/storage/process-locks.server";
@@ -12,7 +12,8 @@ import { ensureTmpDir, photoStore, tmpPath } from "~/server/storage/storage.serv
 
 /**
  * A backup is one folder, whichever store the site uses: `portfolio.sqlite`
- * and `images/<key>/<file>` for every row. So a backup of a site on the disk
+ * and `images/<key>/<file>` for every row (photos, and the project cards'
+ * media under their `project-` keys). So a backup of a site on the disk
  * restores into a bucket and back.
  */
 const SNAPSHOT = "portfolio.sqlite";
@@ -41,7 +42,7 @@ export async function backup(target: string): Promise<{ images: number; dropped:
     live.close();
   }
   const vanished: string[] = [];
-  for (const row of rowsIn(snapshot)) {
+  for (const row of [...rowsIn(snapshot), ...projectRowsIn(snapshot)]) {
     const copy = path.join(dir, "images", row.key);
     if (!(await downloadPhoto(photoStore(), row, copy))) {
       await fsp.rm(copy, { recursive: true, force: true });
@@ -54,10 +55,15 @@ export async function backup(target: string): Promise<{ images: number; dropped:
     const remove = sqlite.prepare("DELETE FROM images WHERE storage_key = ?");
     // A setting whose files vanished (replaced meanwhile) is dropped too: the restored site shows its default.
     const removeSetting = sqlite.prepare("DELETE FROM site_settings WHERE json_extract(value, '$.stored.key') = ?");
+    // A project whose media were replaced meanwhile keeps its card, without media.
+    const unsetMedia = projectRowsIn(snapshot).length
+      ? sqlite.prepare("UPDATE projects SET media = NULL WHERE json_extract(media, '$.key') = ?")
+      : undefined;
     sqlite.transaction(() =>
       vanished.forEach((key) => {
         remove.run(key);
         removeSetting.run(key);
+        unsetMedia?.run(key);
       }),
     )();
     sqlite.pragma("journal_mode = DELETE");
@@ -88,7 +94,7 @@ export async function restore(source: string): Promise<{ images: number }> {
   check.close();
   if (integrity !== "ok") throw new Error(`The backup database is damaged: ${String(integrity)}`);
 
-  const rows = rowsIn(snapshot);
+  const rows = [...rowsIn(snapshot), ...projectRowsIn(snapshot)];
   for (const row of rows) {
     if (!STORAGE_KEY_PATTERN.test(row.key) || !(await hasAllFiles(path.join(dir, "images", row.key), row.files))) {
       throw new Error(`The backup is incomplete: the files of image ${row.key} are missing.`);
@@ -121,5 +127,5 @@ export async function restore(source: string): Promise<{ images: number }> {
 
   const restored = new Set(rows.map((row) => row.key));
   for (const key of await store.keys()) if (!restored.has(key)) await store.remove(key);
-  return { images: rows.length };
+  return { images: rowsIn(snapshot).length };
 }

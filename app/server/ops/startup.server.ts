@@ -5,6 +5,8 @@ import { config } from "~/server/core/config.server";
 import { redactUrls } from "~/server/core/redact.server";
 import { closeDatabase, databaseFile, initDatabase, StartupError } from "~/server/data/db.server";
 import { allStorageKeys } from "~/server/photos/images.server";
+import { projectMediaKeys } from "~/server/projects/projects.server";
+import { loadSampleProjects } from "~/server/projects/sample-projects.server";
 import { closePasswordWorkers } from "~/server/auth/password.server";
 import { keepNewFilesPrivate, makeSitePrivate } from "~/server/storage/private-files.server";
 import { restoreFromReplica, startReplication, stopReplication } from "./replication.server";
@@ -63,7 +65,7 @@ async function sweep(log: (line: string) => void): Promise<void> {
     const stored = await photoStore().keys();
     // Read after listing: a folder put in place meanwhile has its row or its journal entry by now.
     const settingKeys = settingFileRowsIn(databaseFile()).map((row) => row.key);
-    const known = new Set([...allStorageKeys(), ...settingKeys, ...journalledKeys()]);
+    const known = new Set([...allStorageKeys(), ...settingKeys, ...projectMediaKeys(), ...journalledKeys()]);
     for (const key of stored) {
       if (known.has(key)) continue;
       await photoStore().remove(key);
@@ -94,6 +96,7 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     if (litestreamReplicaUrl) startReplication(litestreamReplicaUrl, log);
     await ensureAdmin(log);
     await sweep(log);
+    await loadSampleProjects(log);
     const { changed, failures } = makeSitePrivate();
     if (changed) log(`Made ${changed} files and folders readable by this user only.`);
     for (const failure of failures) log(`Left as it is, its mode cannot be changed: ${failure}`);

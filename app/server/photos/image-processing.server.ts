@@ -109,9 +109,20 @@ async function uprightSource(source: string, inspected: Inspected): Promise<Shar
   return sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_PIXELS }).removeAlpha();
 }
 
-async function decodeMaster(source: string, inspected: Inspected, largest: number): Promise<Master> {
+async function decodeMaster(
+  source: string,
+  inspected: Inspected,
+  largest: number,
+  height: number | undefined,
+): Promise<Master> {
   try {
-    const pipeline = (await uprightSource(source, inspected)).resize({ width: largest, withoutEnlargement: true });
+    // With a height the frame is cut from the middle (`cover`); both sides fit inside the picture, so nothing is enlarged.
+    const pipeline = (await uprightSource(source, inspected)).resize({
+      width: largest,
+      height,
+      fit: "cover",
+      withoutEnlargement: true,
+    });
     if (!inspected.hevc && isWideGamut(inspected.icc)) {
       // Raw pixels cannot carry a profile: an uncompressed TIFF holds the P3 pixels and says they are P3.
       const input = await pipeline.withIccProfile("p3").tiff({ compression: "none" }).toBuffer();
@@ -131,28 +142,57 @@ async function decodeMaster(source: string, inspected: Inspected, largest: numbe
 }
 
 /**
+ * A fixed frame for an image that is not a gallery photo (a project card's
+ * 16:9 still): cut to `aspect` (width / height), in the given widths (those
+ * the frame's own width reaches), WebP only.
+ */
+export interface ImageFrame {
+  aspect: number;
+  widths: readonly number[];
+}
+
+/**
  * Decodes the upload once (rotated upright, metadata dropped: sharp writes none
  * unless asked, and only a wide-gamut photo's variants carry a profile, P3),
  * then writes every variant and the placeholder into `outDir`. The header is
  * read first; the work waits for its turn (processing-queue.server.ts).
  */
-export async function processImage(source: string, outDir: string): Promise<ProcessedImage> {
+export async function processImage(source: string, outDir: string, frame?: ImageFrame): Promise<ProcessedImage> {
   const inspected = await inspect(source);
-  const work = () => withProcessingSlot(() => makeVariants(source, inspected, outDir));
+  const work = () => withProcessingSlot(() => makeVariants(source, inspected, outDir, frame));
   return inspected.hevc ? withHeicDecoder(work) : work();
 }
 
-async function makeVariants(source: string, inspected: Inspected, outDir: string): Promise<ProcessedImage> {
-  const { mimeType, width, height } = inspected;
-  const variantWidths = variantWidthsFor(width);
+/** The frame's size inside the picture, and its variant widths. */
+function framed(inspected: Inspected, frame: ImageFrame) {
+  const width = Math.max(1, Math.min(inspected.width, Math.floor(inspected.height * frame.aspect)));
+  // As for photos: the widths below the frame's, and the frame's own (capped at the largest).
+  const widths = frame.widths.filter((w) => w < width);
+  const top = Math.min(width, Math.max(...frame.widths));
+  if (!widths.includes(top)) widths.push(top);
+  const largest = widths[widths.length - 1]!;
+  return { widths, largest, height: Math.max(1, Math.floor(largest / frame.aspect)) };
+}
+
+async function makeVariants(
+  source: string,
+  inspected: Inspected,
+  outDir: string,
+  frame: ImageFrame | undefined,
+): Promise<ProcessedImage> {
+  const { mimeType } = inspected;
+  const cut = frame && framed(inspected, frame);
+  const variantWidths = cut?.widths ?? variantWidthsFor(inspected.width);
   const largest = variantWidths[variantWidths.length - 1]!;
+  const width = cut ? largest : inspected.width;
+  const height = cut ? cut.height : inspected.height;
 
   // An HEIC's decoded pixels come without its profile: they are taken as sRGB (see the README).
-  const master = await decodeMaster(source, inspected, largest);
+  const master = await decodeMaster(source, inspected, largest, cut?.height);
   const resized = (w: number) => sharp(master.input, master.options).resize({ width: w });
   const fromMaster = (w: number) => (master.keepProfile ? resized(w).keepIccProfile() : resized(w));
 
-  const avifWidths = variantWidths.filter((w) => w <= AVIF_MAX_WIDTH);
+  const avifWidths = frame ? [] : variantWidths.filter((w) => w <= AVIF_MAX_WIDTH);
   await Promise.all([
     ...variantWidths.map((w) =>
       fromMaster(w)

@@ -18,6 +18,16 @@ export interface UploadedFile {
   filename: string;
   size: number;
   checksum: string;
+  /** The form field that carried it (parseUpload sets it). */
+  field?: string;
+}
+
+interface UploadOptions {
+  maxFiles?: number;
+  /** The form fields whose files are kept; files in any other field are read and dropped. */
+  fileFields?: readonly string[];
+  /** Bytes per file; MAX_UPLOAD_MB unless given. */
+  maxBytes?: number;
 }
 
 interface ParsedUpload {
@@ -36,14 +46,14 @@ function tooLarge(maxBytes: number): HttpError {
  */
 export async function parseUpload(
   request: Request,
-  { maxFiles = 1, fileField = "image", maxBytes = config().maxUploadBytes } = {},
+  { maxFiles = 1, fileFields = ["image"], maxBytes = config().maxUploadBytes }: UploadOptions = {},
 ): Promise<ParsedUpload> {
   if (!isMultipart(request) || !request.body) {
     throw new HttpError(
       400,
-      fileField === "image"
+      fileFields.includes("image")
         ? "Send the image as multipart/form-data with the fields name, description and image."
-        : `Send the file as multipart/form-data in the field ${fileField}.`,
+        : `Send the file as multipart/form-data in the field ${fileFields.join(" or ")}.`,
     );
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -87,7 +97,7 @@ export async function parseUpload(
     failure ??= new HttpError(400, `Send at most ${maxFiles} file${maxFiles === 1 ? "" : "s"} at a time.`);
   });
   parser.on("file", (fieldName, stream, info) => {
-    if (fieldName !== fileField || failure) {
+    if (!fileFields.includes(fieldName) || failure) {
       stream.resume();
       return;
     }
@@ -96,6 +106,7 @@ export async function parseUpload(
       filename: cleanFilename(info.filename),
       size: 0,
       checksum: "",
+      field: fieldName,
     };
     files.push(file);
     const hash = crypto.createHash("sha256");

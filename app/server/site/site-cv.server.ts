@@ -74,7 +74,7 @@ async function startsWithPdfMagic(file: string): Promise<boolean> {
 
 /** Streams the upload (at most 10 MB), checks its bytes, and replaces the CV; any refusal leaves the old one. */
 export async function uploadCv(request: Request): Promise<void> {
-  const { files } = await parseUpload(request, { fileField: CV_FIELD, maxBytes: MAX_CV_BYTES }).catch(
+  const { files } = await parseUpload(request, { fileFields: [CV_FIELD], maxBytes: MAX_CV_BYTES }).catch(
     (error: unknown) => {
       if (error instanceof HttpError && error.status === 413) {
         throw new HttpError(413, `${CV_FIELD} must be at most ${MAX_CV_BYTES / 1024 / 1024} MB.`);

@@ -62,7 +62,7 @@ function previousFiles() {
 
 /** Streams the upload, makes its variants and replaces the portrait; a refusal leaves the old one. */
 export async function uploadPortrait(request: Request): Promise<void> {
-  const { files } = await parseUpload(request, { fileField: PORTRAIT_FIELD });
+  const { files } = await parseUpload(request, { fileFields: [PORTRAIT_FIELD] });
   const [file] = files;
   try {
     if (!file || file.size === 0) throw new HttpError(400, `${PORTRAIT_FIELD} must be an image: none was sent.`);

@@ -10,12 +10,13 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { ProjectMedia } from "~/server/data/schema";
 import { ORIGINAL_FILE, photoFiles, type PhotoStore } from "./photo-store.server";
 
 export interface StoredRow {
   key: string;
-  /** SHA-256 of the upload, which the original is. */
-  checksum: string;
+  /** SHA-256 of the upload, which the original is; none for a project's media, which keep no original. */
+  checksum?: string;
   /** Every file the row's photo must have. */
   files: string[];
 }
@@ -62,6 +63,29 @@ export function rowsIn(databasePath: string): StoredRow[] {
       files: photoFiles(JSON.parse(row.webp) as number[], JSON.parse(row.avif) as number[]),
     }));
     return [...photos, ...settingFilesIn(sqlite)];
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** Every file a project card's media have: the still's variants, and the video. */
+export function projectMediaFiles(media: ProjectMedia): string[] {
+  return [...media.widths.map((w) => `w${w}.webp`), ...(media.video ? [`video.${media.video}`] : [])];
+}
+
+/** The project cards' media a database file holds (none before the projects table existed). */
+export function projectRowsIn(databasePath: string): StoredRow[] {
+  const sqlite = new Database(databasePath, { readonly: true });
+  try {
+    const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'projects'").get();
+    if (!table) return [];
+    const rows = sqlite.prepare("SELECT media FROM projects WHERE media IS NOT NULL ORDER BY id").all() as {
+      media: string;
+    }[];
+    return rows.map((row) => {
+      const media = JSON.parse(row.media) as ProjectMedia;
+      return { key: media.key, files: projectMediaFiles(media) };
+    });
   } finally {
     sqlite.close();
   }
@@ -134,7 +158,7 @@ export async function copyPhoto(
   try {
     const sums = await downloadPhoto(source, row, staged);
     if (!sums) return "missing";
-    if (sums.get(ORIGINAL_FILE) !== row.checksum) {
+    if (row.checksum !== undefined && sums.get(ORIGINAL_FILE) !== row.checksum) {
       throw new Error(`the original of ${row.key} in ${source.description} does not match its checksum`);
     }
     await target.put(row.key, staged);

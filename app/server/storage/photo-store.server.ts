@@ -12,19 +12,26 @@
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 
-export const STORAGE_KEY_PATTERN = /^[a-f0-9]{32}$/;
+/** A photo's key, or a project card's media (`project-` first: record 039). */
+export const STORAGE_KEY_PATTERN = /^(?:project-)?[a-f0-9]{32}$/;
+export const PROJECT_KEY_PREFIX = "project-";
 export const VARIANT_FILE_PATTERN = /^w(\d{1,5})\.(webp|avif)$/;
+/** A project card's video, beside its poster's variants. */
+export const VIDEO_FILE_PATTERN = /^video\.(mp4|webm)$/;
 export const ORIGINAL_FILE = "original";
 
 /** What a visitor reads when the bucket is out of reach (a 503). */
 export const STORE_UNREACHABLE_MESSAGE = "The photo storage cannot be reached right now. Try again in a moment.";
 
 const VARIANT_TYPES: Record<string, string> = { webp: "image/webp", avif: "image/avif" };
+const VIDEO_TYPES: Record<string, string> = { mp4: "video/mp4", webm: "video/webm" };
 
 /** The Content-Type a stored file is served with; originals are never served. */
 export function variantType(file: string): string | undefined {
   const format = VARIANT_FILE_PATTERN.exec(file)?.[2];
-  return format ? VARIANT_TYPES[format] : undefined;
+  if (format) return VARIANT_TYPES[format];
+  const container = VIDEO_FILE_PATTERN.exec(file)?.[1];
+  return container ? VIDEO_TYPES[container] : undefined;
 }
 
 /** Every file a stored photo has, given its row's variant widths. */

@@ -11,7 +11,7 @@ import fsp from "node:fs/promises";
 import { config } from "~/server/core/config.server";
 import { databaseFile } from "~/server/data/db.server";
 import { createLocalStore } from "./local-store.server";
-import { copyPhoto, pendingKeysIn, rowsIn, type CopyResult } from "./photo-copy.server";
+import { copyPhoto, pendingKeysIn, projectRowsIn, rowsIn, type CopyResult } from "./photo-copy.server";
 import { createS3Store } from "./s3-store.server";
 import { parseStorageSettings, type S3Settings } from "~/server/core/storage-config.server";
 import { ensureTmpDir, tmpPath } from "./storage.server";
@@ -28,7 +28,7 @@ function bucketSettings(): S3Settings {
 export async function migrateStorage(
   to: MigrationTarget,
   onProgress: (done: number, total: number) => void = () => {},
-): Promise<Record<CopyResult | "removed", number> & { target: string }> {
+): Promise<Record<CopyResult | "removed", number> & { target: string; projectMedia: number }> {
   const disk = createLocalStore(config().uploadsDir);
   const bucket = createS3Store(bucketSettings());
   const [source, target] = to === "s3" ? [disk, bucket] : [bucket, disk];
@@ -41,11 +41,16 @@ export async function migrateStorage(
   const workDir = tmpPath(".migrate");
   await fsp.mkdir(workDir);
   const counts: Record<CopyResult | "removed", number> = { copied: 0, present: 0, missing: 0, removed: 0 };
+  let projectMedia = 0;
   try {
     onProgress(0, rows.length);
     for (const [index, row] of rows.entries()) {
       counts[await copyPhoto(source, target, row, workDir)]++;
       onProgress(index + 1, rows.length);
+    }
+    // The project cards' media go the same way, counted apart from the photos.
+    for (const row of projectRowsIn(databaseFile())) {
+      if ((await copyPhoto(source, target, row, workDir)) === "copied") projectMedia++;
     }
   } finally {
     await fsp.rm(workDir, { recursive: true, force: true });
@@ -53,11 +58,15 @@ export async function migrateStorage(
   const stored = await target.keys();
   // Read again after listing, never the list from the start: the site may be on the
   // target already, and a photo uploaded meanwhile has its row, or its journal entry, by now.
-  const keep = new Set([...rowsIn(databaseFile()).map((row) => row.key), ...pendingKeysIn(databaseFile())]);
+  const keep = new Set(
+    [...rowsIn(databaseFile()), ...projectRowsIn(databaseFile())]
+      .map((row) => row.key)
+      .concat(...pendingKeysIn(databaseFile())),
+  );
   for (const key of stored) {
     if (keep.has(key)) continue;
     await target.remove(key);
     counts.removed++;
   }
-  return { ...counts, target: target.description };
+  return { ...counts, projectMedia, target: target.description };
 }

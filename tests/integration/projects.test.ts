@@ -1,0 +1,263 @@
+// The project cards and the technology strip as data the owner edits: each
+// save shows on the home page at once, and everything survives a restart, a
+// backup and restore, and the S3 store; hostile input changes nothing.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeJpeg } from "../support/images";
+import {
+  createProject,
+  editProject,
+  fakeMp4,
+  fakeWebm,
+  getProject,
+  homeProjects,
+  uploadMedia,
+  type ApiProject,
+} from "../support/projects";
+import { startTestBucket, type TestBucket } from "../support/s3";
+import { runScript } from "../support/scripts";
+import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { expectSoundStorage } from "../support/storage-check";
+
+const PROJECTS_PAGE = "/photography/admin/site/projects";
+const SAMPLE_FIRST = "Career Fair website";
+const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-projects-"));
+const servers: TestServer[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  fs.rmSync(base, { recursive: true, force: true });
+});
+
+async function start(dirs: { dataDir: string; uploadsDir: string }, env?: Record<string, string>) {
+  const server = await startServer({ dirs, env });
+  servers.push(server);
+  return server;
+}
+
+async function bytesOf(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
+  return { response, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** The steps every store must pass: each save shows on the home page after one request. */
+async function editEverything(url: string, token: string, cookie: string) {
+  const sample = await homeProjects(url);
+  expect(sample.cards).toHaveLength(7);
+  expect(sample.cards[0]).toBe(SAMPLE_FIRST);
+  expect(sample.technologies).toHaveLength(13);
+
+  // A project with an image: cut to 16:9, its variants on the home page.
+  const created = await createProject(url, token, {
+    name: "Tide tables",
+    demoUrl: "https://tides.example.com",
+    tags: "Go, Maps",
+  });
+  expect(created.status).toBe(201);
+  const image = (await created.json()) as ApiProject;
+  expect(image.tags).toEqual(["Go", "Maps"]);
+  expect((await uploadMedia(url, token, image.id, { image: await makeJpeg(1600, 1200, 3) })).status).toBe(200);
+  const withImage = await getProject(url, token, image.id);
+  expect(withImage.media?.kind).toBe("image");
+  const still = await bytesOf(`${url}${withImage.media!.src}`);
+  expect(still.response.headers.get("content-type")).toBe("image/webp");
+  const meta = await sharp(still.body).metadata();
+  expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 1);
+  expect(meta.exif).toBeUndefined();
+  let home = await homeProjects(url);
+  expect(home.cards.at(-1)).toBe("Tide tables");
+  expect(home.media).toContain(withImage.media!.src);
+
+  // A project with a video and its poster, served with ranges.
+  const video = (await (await createProject(url, token, { name: "Wave sim", demoUrl: "/life" })).json()) as ApiProject;
+  const clip = fakeMp4(64 * 1024);
+  const upload = await uploadMedia(url, token, video.id, {
+    image: await makeJpeg(640, 360, 4),
+    video: { data: clip, filename: "clip.mp4", type: "video/mp4" },
+  });
+  expect(upload.status).toBe(200);
+  const withVideo = await getProject(url, token, video.id);
+  expect(withVideo.media).toMatchObject({ kind: "video", type: "video/mp4" });
+  if (withVideo.media?.kind !== "video") throw new Error("no video");
+  home = await homeProjects(url);
+  expect(home.media).toEqual(expect.arrayContaining([withVideo.media.src, withVideo.media.poster]));
+  const whole = await bytesOf(`${url}${withVideo.media.src}`);
+  expect(whole.response.status).toBe(200);
+  expect(whole.response.headers.get("accept-ranges")).toBe("bytes");
+  expect(whole.body.equals(clip)).toBe(true);
+  const part = await bytesOf(`${url}${withVideo.media.src}`, { Range: "bytes=100-1123" });
+  expect(part.response.status).toBe(206);
+  expect(part.response.headers.get("content-range")).toBe(`bytes 100-1123/${clip.length}`);
+  expect(part.response.headers.get("content-type")).toBe("video/mp4");
+  expect(part.response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(part.body.equals(clip.subarray(100, 1124))).toBe(true);
+  const tail = await bytesOf(`${url}${withVideo.media.src}`, { Range: "bytes=-16" });
+  expect(tail.response.status).toBe(206);
+  expect(tail.body.equals(clip.subarray(clip.length - 16))).toBe(true);
+  expect((await fetch(`${url}${withVideo.media.src}`, { headers: { Range: `bytes=${clip.length}-` } })).status).toBe(
+    416,
+  );
+
+  // Reordered: the video first.
+  expect((await editProject(url, token, video.id, { position: 1 })).status).toBe(200);
+  home = await homeProjects(url);
+  expect(home.cards[0]).toBe("Wave sim");
+  expect(home.cards[1]).toBe(SAMPLE_FIRST);
+
+  // Hidden: gone from the home page and from visitors' API, kept for the owner.
+  expect((await editProject(url, token, 1, { hidden: true })).status).toBe(200);
+  home = await homeProjects(url);
+  expect(home.cards).not.toContain(SAMPLE_FIRST);
+  expect(home.cards).toHaveLength(8);
+  const publicList = (await (await fetch(`${url}/api/project`)).json()) as { projects: ApiProject[] };
+  expect(publicList.projects.map((p) => p.name)).not.toContain(SAMPLE_FIRST);
+  expect(publicList.projects[0]).not.toHaveProperty("hidden");
+  expect((await fetch(`${url}/api/project/1`)).status).toBe(404);
+
+  // A new technology set, through the projects page's plain form.
+  const saved = await fetch(`${url}${PROJECTS_PAGE}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: "intent=technologies&enabled=on&icons=python&icons=rust&icons=react",
+  });
+  expect(saved.status).toBe(200);
+  home = await homeProjects(url);
+  expect(home.technologies).toEqual(["Python", "Rust", "React"]);
+  return { imageId: image.id, videoId: video.id };
+}
+
+/** What a restart, a restore or another store must keep. */
+async function expectEdited(url: string) {
+  const home = await homeProjects(url);
+  expect(home.cards[0]).toBe("Wave sim");
+  expect(home.cards).not.toContain(SAMPLE_FIRST);
+  expect(home.cards).toContain("Tide tables");
+  expect(home.technologies).toEqual(["Python", "Rust", "React"]);
+  for (const media of home.media) expect((await fetch(`${url}${media}`)).status, media).toBe(200);
+}
+
+describe("projects on the disk store", () => {
+  const dirs = { dataDir: path.join(base, "disk/data"), uploadsDir: path.join(base, "disk/uploads") };
+  let server: TestServer;
+  let token: string;
+  let cookie: string;
+  let ids: { imageId: number; videoId: number };
+
+  beforeAll(async () => {
+    server = await start(dirs);
+    ({ token, cookie } = await loginAdmin(server.url));
+  });
+
+  it("shows each save on the home page at once", async () => {
+    const etag = (await fetch(`${server.url}/?tab=projects`)).headers.get("etag");
+    ids = await editEverything(server.url, token, cookie);
+    expect((await fetch(`${server.url}/?tab=projects`)).headers.get("etag")).not.toBe(etag);
+    expectSoundStorage(dirs);
+  });
+
+  it("refuses hostile input with the field named, changing nothing", async () => {
+    const before = await getProject(server.url, token, ids.imageId);
+    for (const demoUrl of ["javascript:alert(1)", "data:text/html,hi", "//evil.example.com", "/\\evil.example.com"]) {
+      const response = await editProject(server.url, token, ids.imageId, { demoUrl, name: "Changed" });
+      expect(response.status, demoUrl).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toMatch(/^demoUrl must be/);
+    }
+    const created = await createProject(server.url, token, {
+      name: "Bad",
+      demoUrl: "/ok",
+      codeUrl: "javascript:void 0",
+    });
+    expect(created.status).toBe(400);
+    expect(((await created.json()) as { message: string }).message).toMatch(/^codeUrl must be/);
+
+    const notVideo = await uploadMedia(server.url, token, ids.imageId, {
+      image: await makeJpeg(640, 360, 9),
+      video: { data: Buffer.from("<html>not a video</html>".repeat(100)), filename: "clip.mp4", type: "video/mp4" },
+    });
+    expect(notVideo.status).toBe(415);
+    expect(await notVideo.json()).toMatchObject({ field: "video" });
+
+    const notImage = await uploadMedia(server.url, token, ids.imageId, { image: Buffer.from("GIF89a but not really") });
+    expect(notImage.status).toBe(415);
+    expect(await notImage.json()).toMatchObject({ field: "image" });
+
+    const noPoster = await uploadMedia(server.url, token, ids.imageId, {
+      video: { data: fakeWebm(), filename: "clip.webm", type: "video/webm" },
+    });
+    expect(noPoster.status).toBe(400);
+    expect(await noPoster.json()).toMatchObject({ field: "image" });
+
+    const huge = await uploadMedia(server.url, token, ids.imageId, {
+      image: await makeJpeg(640, 360, 10),
+      video: { data: fakeMp4(60 * 1024 * 1024), filename: "huge.mp4", type: "video/mp4" },
+    });
+    expect(huge.status).toBe(413);
+
+    expect(await getProject(server.url, token, ids.imageId)).toEqual(before);
+    expect((await fetch(`${server.url}${before.media!.src}`)).status).toBe(200);
+    expectSoundStorage(dirs);
+  });
+
+  it("keeps everything over a restart", async () => {
+    await server.stop();
+    server = await start(dirs);
+    await expectEdited(server.url);
+    expect(server.output()).not.toContain("sample projects");
+  });
+
+  it("keeps everything over a backup and a restore into a fresh site", async () => {
+    const folder = path.join(base, "backup");
+    const backedUp = await runScript("backup", [folder], { DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir });
+    expect(backedUp.code, backedUp.output).toBe(0);
+    const fresh = { dataDir: path.join(base, "fresh/data"), uploadsDir: path.join(base, "fresh/uploads") };
+    // A fresh site first fills in the samples; the restore replaces them.
+    await (await start(fresh)).stop();
+    const restored = await runScript("restore", [folder], { DATA_DIR: fresh.dataDir, UPLOADS_DIR: fresh.uploadsDir });
+    expect(restored.code, restored.output).toBe(0);
+    const again = await start(fresh);
+    await expectEdited(again.url);
+    expectSoundStorage(fresh);
+  });
+});
+
+describe("projects on the S3 store", () => {
+  let bucket: TestBucket;
+
+  beforeAll(async () => {
+    bucket = await startTestBucket();
+  });
+  afterAll(async () => {
+    await bucket?.close();
+  });
+
+  it("stores the media in the bucket under their own prefix and serves them", async () => {
+    const dirs = { dataDir: path.join(base, "s3/data"), uploadsDir: path.join(base, "s3/uploads") };
+    let server = await start(dirs, bucket.env);
+    const { token, cookie } = await loginAdmin(server.url);
+    await editEverything(server.url, token, cookie);
+    expect((await bucket.objects()).some((name) => /^media\/project-[0-9a-f]{32}\/video\.mp4$/.test(name))).toBe(true);
+    await server.stop();
+    server = await start(dirs, bucket.env);
+    await expectEdited(server.url);
+  });
+
+  it("moves the project media from the disk into the bucket with storage:migrate", async () => {
+    const dirs = { dataDir: path.join(base, "migrate/data"), uploadsDir: path.join(base, "migrate/uploads") };
+    const env = { DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir };
+    const onDisk = await start(dirs, { ...bucket.env, STORAGE: "local" });
+    const before = await homeProjects(onDisk.url);
+    await onDisk.stop();
+    const migrated = await runScript("storage-migrate", ["--to", "s3"], { ...bucket.env, ...env, STORAGE: "local" });
+    expect(migrated.code, migrated.output).toBe(0);
+    expect(migrated.stdout).toMatch(/copied the media of 7 projects/);
+    // The disk copy gone, the bucket serves them alone.
+    fs.rmSync(path.join(dirs.uploadsDir, "images"), { recursive: true, force: true });
+    const inBucket = await start(dirs, bucket.env);
+    const after = await homeProjects(inBucket.url);
+    expect(after).toEqual(before);
+    for (const media of after.media) expect((await fetch(`${inBucket.url}${media}`)).status, media).toBe(200);
+  });
+});
