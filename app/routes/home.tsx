@@ -9,7 +9,8 @@ import { owner } from "~/content/owner";
 import { projects } from "~/content/projects";
 import { parseHomeTab, PREVIEW_COUNT } from "~/lib/home";
 import { pageMeta } from "~/lib/seo";
-import { randomImages } from "~/server/photos/images.server";
+import { randomImages } from "~/server/photos/random-images.server";
+import { requestAccess } from "~/server/access/access.server";
 import "~/styles/home.css";
 import type { Route } from "./+types/home";
 
@@ -31,7 +32,8 @@ function isDocumentRequest(request: Request): boolean {
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = parseHomeTab(params.get("tab"));
-  const previews = tab === "photography" ? Promise.resolve().then(() => randomImages(PREVIEW_COUNT)) : null;
+  const access = await requestAccess(request);
+  const previews = tab === "photography" ? Promise.resolve().then(() => randomImages(PREVIEW_COUNT, access)) : null;
   return {
     tab,
     jokePressed: params.get("joke") === "pressed",

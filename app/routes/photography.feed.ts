@@ -5,8 +5,10 @@ import { atomFeed, FEED_SIZE, feedResponse } from "~/server/photos/feed.server";
 import { firstImageRows } from "~/server/photos/images.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import type { Route } from "./+types/photography.feed";
+import { requestAccess } from "~/server/access/access.server";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  const access = await requestAccess(request);
   return feedResponse(
     atomFeed({
       origin: siteOrigin(request),
@@ -14,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
       subtitle: `Photographs by ${owner.name}.`,
       pagePath: GALLERY_PATH,
       feedPath: GALLERY_FEED_PATH,
-      rows: firstImageRows(FEED_SIZE, { sortField: "uploaded_at", sortOrder: "desc" }),
+      rows: firstImageRows(FEED_SIZE, { sortField: "uploaded_at", sortOrder: "desc" }, { access }),
     }),
   );
 }

@@ -6,13 +6,14 @@ import { ALBUMS_PATH, GALLERY_FEED_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/p
 import { GalleryPage, galleryMeta } from "~/routes/gallery/gallery-page";
 import { galleryPageAction, loadGalleryPage } from "~/routes/gallery/gallery-page.server";
 import { pageError } from "~/server/http/http.server";
+import { requestAccess } from "~/server/access/access.server";
 import type { Route } from "./+types/photography";
 
 export { shouldRevalidate } from "~/routes/gallery/gallery-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
   try {
-    return await loadGalleryPage(request);
+    return await loadGalleryPage(request, await requestAccess(request));
   } catch (error) {
     throw pageError(error);
   }

@@ -3,6 +3,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { Album } from "~/lib/album";
 import { albumPath } from "~/lib/paths";
+import { VisibilityLabel } from "./visibility";
 
 function photoCount(count: number): string {
   return count === 1 ? "1 photo" : `${count} photos`;
@@ -27,6 +28,7 @@ export function AlbumCard({ album, eager, children }: { album: Album; eager: boo
         <CardTitle to={albumPath(album.slug)} level={2}>
           {album.name}
         </CardTitle>
+        <VisibilityLabel visibility={album.visibility} />
         <p className="card__text album-card__count">{photoCount(album.count)}</p>
         {children}
       </div>

@@ -7,6 +7,7 @@ import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { loginHref, scriptActionHref } from "~/lib/paths";
 import { useGalleryScope } from "./gallery-scope";
 import { ViewerMove } from "./viewer-move";
+import { PhotoVisibilityField } from "./visibility";
 import type { action } from "~/routes/photography";
 
 const DELETE_QUESTION = "Are you sure you want to delete this image?";
@@ -124,6 +125,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
           maxLength={MAX_DESCRIPTION_LENGTH}
           rows={4}
         />
+        <PhotoVisibilityField id="viewer-visibility" defaultValue={image.visibility} />
         {albums.length ? (
           <fieldset className="viewer-albums">
             <legend>Albums</legend>

@@ -5,7 +5,7 @@
  */
 import { owner } from "~/content/owner";
 import { galleryHref } from "~/lib/gallery-url";
-import { displayVariant } from "./images.server";
+import { displayVariant } from "./image-json.server";
 import type { ImageRow } from "~/server/data/schema";
 import { escapeXml } from "~/server/http/xml.server";
 
