@@ -111,6 +111,31 @@ describe("the upload and the JSON", () => {
     expect(hidden.visibility).toBe("hidden");
   });
 
+  it("takes the dashboard's plain upload form's Visibility, empty meaning the album's default", async () => {
+    const post = async (name: string, fields: Record<string, string>) => {
+      const form = new FormData();
+      form.set("name", name);
+      for (const [field, value] of Object.entries(fields)) form.set(field, value);
+      const data = await makeJpeg(320, 240, seed++);
+      form.set("image", new Blob([new Uint8Array(data)], { type: "image/jpeg" }), `${name}.jpg`);
+      const response = await fetch(`${server.url}/photography/admin/upload`, {
+        method: "POST",
+        headers: { Cookie: session.cookie, Origin: server.url },
+        body: form,
+        redirect: "manual",
+      });
+      expect(response.status).toBe(303);
+    };
+    await post("Plain hidden", { visibility: "hidden" });
+    await post("Plain into private", { albumId: String(privateAlbum.id), visibility: "" });
+    await post("Plain public", { visibility: "" });
+    const all = (await (await fetch(`${server.url}/api/image`, { headers: asOwner() })).json()) as ImagePage;
+    const visibilityOf = (name: string) => all.images.find((image) => image.name === name)?.visibility;
+    expect(visibilityOf("Plain hidden")).toBe("hidden");
+    expect(visibilityOf("Plain into private")).toBe("hidden");
+    expect(visibilityOf("Plain public")).toBe("public");
+  });
+
   it("refuses an unknown visibility, naming the field", async () => {
     const response = await fetch(`${server.url}/api/image/${shown.id}`, {
       method: "PUT",
