@@ -134,6 +134,11 @@ describe("the upload and the JSON", () => {
     expect(visibilityOf("Plain hidden")).toBe("hidden");
     expect(visibilityOf("Plain into private")).toBe("hidden");
     expect(visibilityOf("Plain public")).toBe("public");
+    // Gone again: the lists below expect the photos made before all.
+    for (const image of all.images.filter((candidate) => candidate.name.startsWith("Plain "))) {
+      const deleted = await fetch(`${server.url}/api/image/${image.id}`, { method: "DELETE", headers: asOwner() });
+      expect(deleted.status).toBe(204);
+    }
   });
 
   it("refuses an unknown visibility, naming the field", async () => {
