@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import "react-router";
 import { config } from "~/server/core/config.server";
+import { mediaGate } from "~/server/access/media-access.server";
 import { createFastPath } from "~/server/http/fast-path.server";
 import { newNonce, securityHeaders } from "~/server/http/headers.server";
 import { pageRecorder } from "~/server/http/page-cache.server";
@@ -25,7 +26,7 @@ app.disable("x-powered-by");
 app.set("trust proxy", config().trustProxy);
 
 /** server.js puts it in front of `app`: small media and cached pages are answered there. */
-export const fastPath = createFastPath(app);
+export const fastPath = createFastPath(app, mediaGate);
 
 app.use((req, res, next) => {
   const nonce = newNonce();

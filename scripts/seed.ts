@@ -70,7 +70,7 @@ for (let i = 0; i < count; i++) {
     checksum: crypto.createHash("sha256").update(photo.data).digest("hex"),
   };
   try {
-    await createImage(file, { name: photo.name, description: photo.description });
+    await createImage(file, { name: photo.name, description: photo.description, visibility: "public" });
     added++;
   } catch (error) {
     // A duplicate means this demo photo is already there from an earlier seed.

@@ -17,4 +17,6 @@ export interface Album {
   addTo: "end" | "start";
   /** ISO 8601. */
   created_at: string;
+  /** `unlisted`: anyone with its address, never listed; `private`: the owner only. */
+  visibility: "public" | "unlisted" | "private";
 }

@@ -25,8 +25,10 @@ export interface Image {
   taken_at: string | null;
   /** Camera details from the upload's EXIF, or null when it had none. */
   exif: Exif | null;
-  /** The albums it is in. */
+  /** The albums it is in (for a visitor, the public ones). */
   albumIds: number[];
+  /** `hidden`: only in the albums that hold it, to whoever may see them. */
+  visibility: "public" | "hidden";
 }
 
 export interface ImagePage {

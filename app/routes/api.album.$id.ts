@@ -5,11 +5,15 @@ import { jsonApi } from "~/server/http/http.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseAlbumId, parseAlbumInput } from "~/server/albums/album-input.server";
 import type { Route } from "./+types/api.album.$id";
+import { requestAccess } from "~/server/access/access.server";
 
 const ALLOW = "GET, PUT, DELETE";
 
 export const loader = jsonApi(
-  async ({ params }: Route.LoaderArgs) => Response.json(toAlbum(findAlbumRow(parseAlbumId(params.id)))),
+  async ({ request, params }: Route.LoaderArgs) => {
+    const access = await requestAccess(request);
+    return Response.json(toAlbum(findAlbumRow(parseAlbumId(params.id), access), access));
+  },
   { allow: ALLOW },
 );
 

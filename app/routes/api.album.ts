@@ -5,10 +5,14 @@ import { jsonApi } from "~/server/http/http.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseAlbumInput } from "~/server/albums/album-input.server";
 import type { Route } from "./+types/api.album";
+import { requestAccess } from "~/server/access/access.server";
 
 const ALLOW = "GET, POST";
 
-export const loader = jsonApi(async () => Response.json({ albums: listAlbums() }), { allow: ALLOW });
+export const loader = jsonApi(
+  async ({ request }: Route.LoaderArgs) => Response.json({ albums: listAlbums(await requestAccess(request)) }),
+  { allow: ALLOW },
+);
 
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
   await requireAdmin(request);

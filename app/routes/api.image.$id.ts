@@ -5,14 +5,15 @@ import { HttpError } from "~/server/core/http-error.server";
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
 import { getImage } from "~/server/photos/images.server";
 import { parseAlbumIds } from "~/server/albums/album-input.server";
-import { parseImageId, parseImageText } from "~/server/photos/image-input.server";
+import { parseImageId, parseImageText, parsePhotoVisibility } from "~/server/photos/image-input.server";
+import { requestAccess } from "~/server/access/access.server";
 import type { Route } from "./+types/api.image.$id";
 
 const ALLOW = "GET, PUT, DELETE";
 
 export const loader = jsonApi(
-  async ({ params }: Route.LoaderArgs) => {
-    return Response.json(getImage(parseImageId(params.id)));
+  async ({ request, params }: Route.LoaderArgs) => {
+    return Response.json(getImage(parseImageId(params.id), await requestAccess(request)));
   },
   { allow: ALLOW },
 );
@@ -27,9 +28,11 @@ export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
         throw new HttpError(400, "The id in the body does not match the id in the path.");
       }
       const albumIds = body.albumIds === undefined ? undefined : parseAlbumIds(body.albumIds);
-      // Albums alone may be sent: the name and description then stay as they are.
-      const onlyAlbums = albumIds && body.name === undefined && body.description === undefined;
-      return Response.json(updateImage(id, onlyAlbums ? undefined : parseImageText(body), albumIds));
+      const visibility = parsePhotoVisibility(body.visibility);
+      // Albums or visibility alone may be sent: the name and description then stay as they are.
+      const textLeftOut = (albumIds || visibility) && body.name === undefined && body.description === undefined;
+      const text = textLeftOut ? {} : parseImageText(body);
+      return Response.json(updateImage(id, { ...text, visibility }, albumIds));
     }
     case "DELETE":
       await deleteImage(id);

@@ -6,14 +6,18 @@ import { uploadImages } from "~/server/photos/image-upload.server";
 import { listImages } from "~/server/photos/images.server";
 import { parseListQuery } from "~/server/photos/list-query.server";
 import type { Route } from "./+types/api.image";
+import { requestAccess } from "~/server/access/access.server";
 
 const ALLOW = "GET, POST";
 
 export const loader = jsonApi(
   async ({ request }: Route.LoaderArgs) => {
-    // An album's own order when the query names none (and a 404 for an album that is not there).
-    const query = parseListQuery(new URL(request.url).searchParams, (albumId) => albumListOrder(findAlbumRow(albumId)));
-    return Response.json(listImages(query));
+    const access = await requestAccess(request);
+    // An album's own order when the query names none (and a 404 for an album that is not there, or not the request's to see).
+    const query = parseListQuery(new URL(request.url).searchParams, (albumId) =>
+      albumListOrder(findAlbumRow(albumId, access)),
+    );
+    return Response.json(listImages(query, access));
   },
   { allow: ALLOW },
 );

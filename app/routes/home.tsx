@@ -8,7 +8,8 @@ import { TechStrip } from "~/components/home/tech-strip";
 import { parseHomeTab, PREVIEW_COUNT } from "~/lib/home";
 import { pageMeta } from "~/lib/seo";
 import type { PublicSite } from "~/lib/site";
-import { randomImages } from "~/server/photos/images.server";
+import { randomImages } from "~/server/photos/random-images.server";
+import { requestAccess } from "~/server/access/access.server";
 import { visibleProjectCards } from "~/server/projects/projects.server";
 import { technologyStrip } from "~/server/projects/technologies.server";
 import { renderAbout } from "~/server/site/about-markdown.server";
@@ -39,7 +40,8 @@ function isDocumentRequest(request: Request): boolean {
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = parseHomeTab(params.get("tab"));
-  const previews = tab === "photography" ? Promise.resolve().then(() => randomImages(PREVIEW_COUNT)) : null;
+  const access = await requestAccess(request);
+  const previews = tab === "photography" ? Promise.resolve().then(() => randomImages(PREVIEW_COUNT, access)) : null;
   return {
     aboutHtml: renderAbout(readProfile().about),
     portrait: readPortrait(),

@@ -7,10 +7,12 @@ import { firstImageRows } from "~/server/photos/images.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import { publicSite } from "~/server/site/site-content.server";
 import type { Route } from "./+types/photography.albums.$slug.feed";
+import { requestAccess } from "~/server/access/access.server";
 
-export function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const album = albumBySlug(params.slug);
+    const access = await requestAccess(request);
+    const album = albumBySlug(params.slug, access);
     const site = publicSite();
     return feedResponse(
       atomFeed({
@@ -20,7 +22,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
         subtitle: album.description || `An album of ${album.name}.`,
         pagePath: albumPath(album.slug),
         feedPath: albumFeedPath(album.slug),
-        rows: firstImageRows(FEED_SIZE, albumListOrder(album), album.id),
+        rows: firstImageRows(FEED_SIZE, albumListOrder(album), { access, albumId: album.id }),
       }),
     );
   } catch (error) {

@@ -8,6 +8,7 @@ import { GalleryPage, galleryMeta } from "~/routes/gallery/gallery-page";
 import { loadGalleryPage } from "~/routes/gallery/gallery-page.server";
 import { albumBySlug, toAlbum } from "~/server/albums/albums.server";
 import { pageError } from "~/server/http/http.server";
+import { requestAccess } from "~/server/access/access.server";
 import type { Route } from "./+types/photography.albums.$slug";
 import "~/styles/albums.css";
 
@@ -15,8 +16,9 @@ export { shouldRevalidate } from "~/routes/gallery/gallery-page";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const album = albumBySlug(params.slug);
-    return await loadGalleryPage(request, album, { album: toAlbum(album) });
+    const access = await requestAccess(request);
+    const album = albumBySlug(params.slug, access);
+    return await loadGalleryPage(request, access, album, { album: toAlbum(album, access) });
   } catch (error) {
     throw pageError(error);
   }
@@ -37,6 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: albumPath(album.slug),
     feed: albumFeedPath(album.slug),
     image: album.cover?.url,
+    noindex: album.visibility !== "public",
   });
 };
 

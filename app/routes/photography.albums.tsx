@@ -8,14 +8,15 @@ import { ALBUMS_PATH, GALLERY_PATH } from "~/lib/paths";
 import { ownerNameOf, pageMeta } from "~/lib/seo";
 import { albumsPageAction } from "~/routes/gallery/album-page.server";
 import { listAlbumCards } from "~/server/albums/album-cards.server";
-import { isAdmin } from "~/server/auth/auth.server";
+import { requestAccess } from "~/server/access/access.server";
 import { pageError } from "~/server/http/http.server";
 import type { Route } from "./+types/photography.albums";
 import "~/styles/albums.css";
 
 export async function loader({ request }: Route.LoaderArgs) {
   try {
-    return { albums: listAlbumCards(), admin: await isAdmin(request) };
+    const access = await requestAccess(request);
+    return { albums: listAlbumCards(access), admin: access.owner };
   } catch (error) {
     throw pageError(error);
   }

@@ -5,8 +5,10 @@ import { firstImageRows } from "~/server/photos/images.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import { publicSite } from "~/server/site/site-content.server";
 import type { Route } from "./+types/photography.feed";
+import { requestAccess } from "~/server/access/access.server";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  const access = await requestAccess(request);
   const site = publicSite();
   return feedResponse(
     atomFeed({
@@ -16,7 +18,7 @@ export function loader({ request }: Route.LoaderArgs) {
       author: site.name,
       pagePath: GALLERY_PATH,
       feedPath: GALLERY_FEED_PATH,
-      rows: firstImageRows(FEED_SIZE, { sortField: "uploaded_at", sortOrder: "desc" }),
+      rows: firstImageRows(FEED_SIZE, { sortField: "uploaded_at", sortOrder: "desc" }, { access }),
     }),
   );
 }

@@ -7,13 +7,14 @@ import { ownerNameOf } from "~/lib/seo";
 import { GalleryPage, galleryMeta } from "~/routes/gallery/gallery-page";
 import { galleryPageAction, loadGalleryPage } from "~/routes/gallery/gallery-page.server";
 import { pageError } from "~/server/http/http.server";
+import { requestAccess } from "~/server/access/access.server";
 import type { Route } from "./+types/photography";
 
 export { shouldRevalidate } from "~/routes/gallery/gallery-page";
 
 export async function loader({ request }: Route.LoaderArgs) {
   try {
-    return await loadGalleryPage(request);
+    return await loadGalleryPage(request, await requestAccess(request));
   } catch (error) {
     throw pageError(error);
   }

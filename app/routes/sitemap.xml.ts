@@ -2,6 +2,7 @@ import { href } from "react-router";
 import { homeHref } from "~/lib/home";
 import { albumPath, ALBUMS_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
 import { albumSlugs } from "~/server/albums/albums.server";
+import { VISITOR } from "~/server/access/access.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import { escapeXml } from "~/server/http/xml.server";
 
@@ -17,7 +18,8 @@ const PATHS = [
 
 export function loader({ request }: { request: Request }) {
   const origin = siteOrigin(request);
-  const albums = albumSlugs().map(albumPath);
+  // For search engines: what a visitor sees listed, whoever asks.
+  const albums = albumSlugs(VISITOR).map(albumPath);
   const urls = [...PATHS, ...albums].map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`).join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {

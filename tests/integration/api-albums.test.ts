@@ -70,6 +70,7 @@ describe("albums", () => {
       "slug",
       "sort",
       "sortOrder",
+      "visibility",
     ]);
     // A new album is in the owner's order, new photos at its end.
     expect(albums[0]).toMatchObject({ sort: "manual", sortOrder: "desc", addTo: "end" });

@@ -85,6 +85,7 @@ describe("POST /api/image", () => {
       "taken_at",
       "uploaded_at",
       "url",
+      "visibility",
       "width",
     ]);
     expect(image).toMatchObject({

@@ -6,6 +6,7 @@ import { MAX_FORM_FILES } from "~/lib/limits";
 import { ADMIN_UPLOAD_PATH } from "~/lib/paths";
 import type { Route } from "../../routes/+types/photography.admin";
 import { AlbumSelect } from "./album-select";
+import { PhotoVisibilityField } from "~/components/gallery/visibility";
 import { UploadSummary } from "./upload-summary";
 
 type UploadReport = NonNullable<Extract<Route.ComponentProps["loaderData"], { admin: true }>["upload"]>;
@@ -49,6 +50,7 @@ export function PlainUploadForm({ albums }: { albums: AlbumChoice[] }) {
         <textarea id="plain-upload-description" name="description" rows={2} />
       </div>
       <AlbumSelect albums={albums} id="plain-upload-album" />
+      <PhotoVisibilityField id="plain-upload-visibility" albumDefault />
       <div className="actions">
         <Button type="submit">Upload</Button>
       </div>

@@ -5,6 +5,7 @@ import { useRevalidator } from "react-router";
 import { useAuth } from "~/components/auth";
 import type { AlbumChoice } from "~/components/gallery/gallery-scope";
 import { AlbumSelect } from "./album-select";
+import { PhotoVisibilityField } from "~/components/gallery/visibility";
 import { UploadDropzone } from "./dropzone";
 import { PendingUploadItem, type PendingUpload } from "./pending-upload";
 import { uploadImage } from "./upload-request";
@@ -48,6 +49,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
   const [items, setItems] = useState<PendingUpload[]>([]);
   const [batch, setBatch] = useState<Batch | null>(null);
   const [albumId, setAlbumId] = useState("");
+  const [visibility, setVisibility] = useState("");
   // Uploads read the latest edits and abort in-flight requests without re-creating callbacks.
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -94,6 +96,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
         name: item.name,
         description: item.description,
         albumId,
+        visibility,
         token,
         signal: controller.signal,
         onProgress: (progress) => update(id, (current) => ({ ...current, status: { phase: "uploading", progress } })),
@@ -114,7 +117,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
         }));
       }
     },
-    [token, update, revalidator, albumId],
+    [token, update, revalidator, albumId, visibility],
   );
 
   const uploadAll = () => {
@@ -129,6 +132,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
       <section className="admin-section js-only" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload Images</h2>
         <AlbumSelect albums={albums} id="upload-album" value={albumId} onChange={setAlbumId} />
+        <PhotoVisibilityField id="upload-visibility" albumDefault value={visibility} onChange={setVisibility} />
         <UploadDropzone onFiles={addFiles} />
         {batch ? (
           <UploadSummary

@@ -9,6 +9,8 @@ interface UploadRequest {
   description: string;
   /** The album the photo goes into, or "" for none. */
   albumId: string;
+  /** "public", "hidden", or "" for the server's default (hidden in an album that is not public). */
+  visibility: string;
   /** The stored client token; without one the session cookie authenticates the call. */
   token: string;
   /** 0 to 1, or null while the browser cannot tell the total. */
@@ -42,6 +44,7 @@ export function uploadImage({
   name,
   description,
   albumId,
+  visibility,
   token,
   onProgress,
   signal,
@@ -51,6 +54,8 @@ export function uploadImage({
     body.set("name", name);
     body.set("description", description);
     if (albumId) body.set("albumId", albumId);
+    // Empty: the server's default, hidden in an album that is not public.
+    if (visibility) body.set("visibility", visibility);
     body.set("image", file, file.name);
 
     const xhr = new XMLHttpRequest();

@@ -4,12 +4,13 @@ import type { action } from "~/routes/photography.albums.$slug";
 import type { Album } from "~/lib/album";
 import { AlbumError, AlbumFields } from "./album-fields";
 import { AlbumOrderFields } from "./album-order-fields";
+import { AlbumVisibilityField } from "./visibility";
 
 /** Edit and Delete for the admin on an album's page, folded away: `<details>` opens without JavaScript. */
 export function AlbumAdmin({
   album,
 }: {
-  album: Pick<Album, "name" | "slug" | "description" | "sort" | "sortOrder" | "addTo">;
+  album: Pick<Album, "name" | "slug" | "description" | "sort" | "sortOrder" | "addTo" | "visibility">;
 }) {
   const refused = useActionData<typeof action>();
   const failure = refused && "albumForm" in refused ? refused : undefined;
@@ -27,6 +28,7 @@ export function AlbumAdmin({
               description: failure?.values.description ?? album.description,
             }}
           />
+          <AlbumVisibilityField defaultValue={album.visibility} />
           <AlbumOrderFields album={album} />
           <Button type="submit">Save album</Button>
         </Form>

@@ -3,6 +3,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { coverPosition, monthRangeText, type AlbumCardData } from "~/lib/album-card";
 import { albumPath } from "~/lib/paths";
+import { VisibilityLabel } from "./visibility";
 
 /** The cover's frame (albums.css `.album-card__media`): the crop is worked out for it. */
 const COVER_ASPECT = 3 / 2;
@@ -36,6 +37,7 @@ export function AlbumCard({ card, eager, children }: { card: AlbumCardData; eage
         <CardTitle to={albumPath(album.slug)} level={2}>
           {album.name}
         </CardTitle>
+        <VisibilityLabel visibility={album.visibility} />
         <p className="card__text album-card__count">{facts.join(" · ")}</p>
         {children}
       </div>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
 import { useGalleryScope } from "./gallery-scope";
+import { VisibilityLabel } from "./visibility";
 import type { Image } from "~/lib/image";
 import { containerStyle, MASONRY_COLUMN_COUNTS, placeMasonry, placeStyle } from "~/lib/masonry";
 
@@ -44,6 +45,7 @@ export function GalleryGrid({ images, position }: { images: Image[]; position: s
               // One high-priority request (the phone's LCP): more would compete on a slow connection.
               fetchPriority={index === 0 ? "high" : "auto"}
             />
+            <VisibilityLabel visibility={image.visibility} />
           </Link>
         </li>
       ))}

@@ -9,6 +9,7 @@ import { useGalleryScope } from "./gallery-scope";
 import { ModeLink } from "./mode-link";
 import { CoverChoice, CoverConfirm } from "./viewer-cover";
 import { ViewerMove } from "./viewer-move";
+import { PhotoVisibilityField } from "./visibility";
 import type { action } from "~/routes/photography";
 
 const DELETE_QUESTION = "Are you sure you want to delete this image?";
@@ -126,6 +127,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
           maxLength={MAX_DESCRIPTION_LENGTH}
           rows={4}
         />
+        <PhotoVisibilityField id="viewer-visibility" defaultValue={image.visibility} />
         {albums.length ? (
           <fieldset className="viewer-albums">
             <legend>Albums</legend>

@@ -9,6 +9,7 @@ import { albumBySlug, createAlbum, deleteAlbum, updateAlbum } from "~/server/alb
 import { HttpError } from "~/server/core/http-error.server";
 import type { AlbumRow } from "~/server/data/schema";
 import { pageError } from "~/server/http/http.server";
+import { OWNER } from "~/server/access/access.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { applyViewerForm, viewerRefusal } from "./gallery-page.server";
 import { parseAlbumId, parseAlbumInput } from "~/server/albums/album-input.server";
@@ -45,6 +46,7 @@ async function applyAlbumForm(form: FormData, album: AlbumRow | undefined): Prom
         sort: sort || undefined,
         sortOrder,
         addTo: formText(form, "addTo"),
+        visibility: formText(form, "visibility"),
       };
       return redirect(albumPath(updateAlbum(album.id, parseAlbumInput(fields, { create: false })).slug), 303);
     }
@@ -80,7 +82,8 @@ export const albumPageAction = pageAction(
   (form: FormData, { params }: { request: Request; params: { slug: string } }) => {
     let album;
     try {
-      album = albumBySlug(params.slug);
+      // The guard let only the owner in.
+      album = albumBySlug(params.slug, OWNER);
     } catch (error) {
       throw pageError(error);
     }

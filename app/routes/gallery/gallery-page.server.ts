@@ -7,30 +7,36 @@ import { readSettings } from "~/server/site/site-content.server";
 import { data, redirect } from "react-router";
 import { listPosition } from "~/lib/gallery-url";
 import { albumChoices, albumListOrder, updateAlbum } from "~/server/albums/albums.server";
-import { isAdmin } from "~/server/auth/auth.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
-import { getImage, listImages, neighbours } from "~/server/photos/images.server";
+import { getImageInScope, listImages, neighbours } from "~/server/photos/images.server";
+import type { Access } from "~/server/access/access.server";
 import type { AlbumRow } from "~/server/data/schema";
 import { safeRedirect } from "~/server/http/security.server";
 import { parseAlbumIds, parseMoveForm } from "~/server/albums/album-input.server";
 import { moveImage, moveImageStep } from "~/server/albums/album-order.server";
-import { parseImageId, parseImageText } from "~/server/photos/image-input.server";
+import { parseImageId, parseImageText, parsePhotoVisibility } from "~/server/photos/image-input.server";
 import { parseListQuery } from "~/server/photos/list-query.server";
 
 /** The list's page, the admin's state and, for `?image=`, the photo with its neighbours in this list; `extra` goes along. */
-export async function loadGalleryPage<Extra extends object>(request: Request, album?: AlbumRow, extra?: Extra) {
+export async function loadGalleryPage<Extra extends object>(
+  request: Request,
+  access: Access,
+  album?: AlbumRow,
+  extra?: Extra,
+) {
   const url = new URL(request.url);
   const position = listPosition(url.searchParams);
   const params = new URLSearchParams(position);
   if (album) params.set("album", String(album.id));
   // An album lists its photos in its own order unless the URL names another.
   const query = parseListQuery(params, () => albumListOrder(album!));
-  const admin = await isAdmin(request);
+  const admin = access.owner;
+  const scope = { access, albumId: album?.id };
   const shown = {
-    page: listImages(query),
+    page: listImages(query, access),
     position,
     admin,
     showExif: config().showExif ?? readSettings().showCameraDetails,
@@ -41,11 +47,9 @@ export async function loadGalleryPage<Extra extends object>(request: Request, al
   if (imageParam === null) return { ...shown, viewer: null, missing: null };
   try {
     const id = parseImageId(imageParam);
-    const image = getImage(id);
-    if (album && !image.albumIds.includes(album.id)) {
-      throw new HttpError(404, `The photo with id ${id} is not in the album ${album.name}`);
-    }
-    const viewer = { image, ...neighbours(id, query.sortField, query.sortOrder, album?.id) };
+    // A photo outside this list (another album's, or hidden from the gallery) is answered as a missing one.
+    const image = getImageInScope(id, scope);
+    const viewer = { image, ...neighbours(id, scope, query.sortField, query.sortOrder) };
     return { ...shown, viewer, missing: null };
   } catch (error) {
     // A link to a photo that is gone: the gallery itself, saying so, with the link's status.
@@ -60,10 +64,11 @@ async function applyIntent(form: FormData, album: AlbumRow | undefined) {
   switch (form.get("intent")) {
     case "update": {
       const text = parseImageText({ name: formText(form, "name"), description: formText(form, "description") });
+      const visibility = parsePhotoVisibility(formText(form, "visibility"));
       // Only the albums the form listed change: one added since it was drawn keeps the photo.
       const listed = form.has("shownAlbumIds") ? parseAlbumIds(form.getAll("shownAlbumIds")) : undefined;
       const albumIds = listed && parseAlbumIds(form.getAll("albumIds"));
-      return { intent: "update" as const, image: updateImage(id, text, albumIds, listed) };
+      return { intent: "update" as const, image: updateImage(id, { ...text, visibility }, albumIds, listed) };
     }
     case "delete":
       await deleteImage(id);

@@ -58,6 +58,8 @@ interface ListMeta {
   image?: string;
   /** The title of a link to a photo that is gone; without it, the list's own (not indexed). */
   missingTitle?: string;
+  /** Kept out of search engines: an unlisted or private album. */
+  noindex?: boolean;
 }
 
 /** Title, description and preview for the list, or for the photo its viewer shows. */
@@ -76,7 +78,7 @@ export function galleryMeta(
     path: photo ? `${list.path}?image=${photo.id}` : list.path,
     image: photo?.url ?? list.image,
     feed: list.feed,
-    noindex: Boolean(data?.missing),
+    noindex: Boolean(data?.missing) || Boolean(list.noindex),
   });
 }
 

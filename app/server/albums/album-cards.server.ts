@@ -6,6 +6,8 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import type { AlbumCardData, MonthRange } from "~/lib/album-card";
 import { db } from "~/server/data/db.server";
 import { albumImages, albums, images } from "~/server/data/schema";
+import type { Access } from "~/server/access/access.server";
+import { albumListed } from "~/server/access/visibility-sql.server";
 import { coverRow, toAlbum } from "./albums.server";
 
 // The camera's clock: a photo taken on 31 May at 23:30 in Tokyo belongs to May.
@@ -19,7 +21,8 @@ function monthRange(first: number | null, last: number | null): MonthRange | nul
   return first === null || last === null ? null : { first: month(first), last: month(last) };
 }
 
-export function listAlbumCards(): AlbumCardData[] {
+/** The album cards `access` sees listed, in the admin's order. */
+export function listAlbumCards(access: Access): AlbumCardData[] {
   const rows = db()
     .select({
       album: albums,
@@ -30,6 +33,7 @@ export function listAlbumCards(): AlbumCardData[] {
     .from(albums)
     .leftJoin(albumImages, eq(albumImages.albumId, albums.id))
     .leftJoin(images, eq(images.id, albumImages.imageId))
+    .where(albumListed(access))
     .groupBy(albums.id)
     .orderBy(asc(albums.position), asc(albums.id))
     .all();
@@ -37,7 +41,7 @@ export function listAlbumCards(): AlbumCardData[] {
     const cover = coverRow(album);
     const focus = cover && cover.focusX !== null && cover.focusY !== null ? { x: cover.focusX, y: cover.focusY } : null;
     return {
-      album: toAlbum(album, photos, cover),
+      album: toAlbum(album, access, photos, cover),
       taken: monthRange(first, last),
       coverFocus: focus,
     };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "~/lib/slug";
 import { HttpError } from "~/server/core/http-error.server";
 import { MOVE_STEPS, type MoveStep, type MoveTarget } from "./album-order.server";
+import { ALBUM_VISIBILITIES, type AlbumVisibility } from "~/server/access/visibility-sql.server";
 import { descriptionField, nameField, parseInput, positiveWhole } from "~/server/http/input.server";
 
 /** An album's id and fields, and a photo's album ids, as the API and the album forms send them (input.server.ts). */
@@ -15,6 +16,7 @@ export interface AlbumInput {
   sort?: AlbumSort;
   sortOrder?: "desc" | "asc";
   addTo?: "end" | "start";
+  visibility?: AlbumVisibility;
 }
 
 export const ALBUM_SORTS = ["manual", "uploaded_at", "taken_at"] as const;
@@ -45,7 +47,10 @@ const unsetWhen =
   (value: unknown) =>
     unset.includes(value) ? undefined : value;
 
+const VISIBILITY_REFUSED = `must be one of ${ALBUM_VISIBILITIES.join(", ")}`;
+
 const common = {
+  visibility: z.enum(ALBUM_VISIBILITIES, { error: VISIBILITY_REFUSED }).optional(),
   description: z.preprocess(unsetWhen(null), descriptionField.optional()),
   slug: z.preprocess(
     unsetWhen(null, ""),

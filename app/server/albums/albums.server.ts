@@ -8,11 +8,13 @@ import type { Album } from "~/lib/album";
 import { slugify } from "~/lib/slug";
 import { db } from "~/server/data/db.server";
 import { HttpError } from "~/server/core/http-error.server";
-import { toImage } from "~/server/photos/images.server";
+import { toImage } from "~/server/photos/image-json.server";
 import { albumImages, albums, images, type AlbumRow, type ImageRow } from "~/server/data/schema";
 import type { ListOrder } from "~/server/photos/list-query.server";
 import type { AlbumInput } from "./album-input.server";
 import { MANUAL_ORDER, renumberAlbum } from "./album-order.server";
+import { OWNER, type Access } from "~/server/access/access.server";
+import { albumListed, albumOpen } from "~/server/access/visibility-sql.server";
 
 function notFound(what: string): HttpError {
   return new HttpError(404, `There is no album ${what}`);
@@ -43,19 +45,23 @@ export function albumListOrder(row: AlbumRow): ListOrder {
   return row.sort === "manual" ? MANUAL_ORDER : { sortField: row.sort, sortOrder: row.sortOrder };
 }
 
-/** `count` and `cover` when the caller has them already (the albums page reads the count with the list). */
-export function toAlbum(row: AlbumRow, count = photoCount(row.id), cover = coverRow(row)): Album {
+/**
+ * The album as `access` sees it: whoever may open it sees all it holds, hidden photos too.
+ * `count` and `cover` when the caller has them already (the albums page reads the count with the list).
+ */
+export function toAlbum(row: AlbumRow, access: Access, count = photoCount(row.id), cover = coverRow(row)): Album {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     description: row.description,
-    cover: cover ? toImage(cover) : null,
+    cover: cover ? toImage(cover, access) : null,
     count,
     sort: row.sort,
     sortOrder: row.sortOrder,
     addTo: row.addTo,
     created_at: row.createdAt.toISOString(),
+    visibility: row.visibility,
   };
 }
 
@@ -63,13 +69,13 @@ function photoCount(albumId: number): number {
   return db().select({ n: count() }).from(albumImages).where(eq(albumImages.albumId, albumId)).get()?.n ?? 0;
 }
 
-function orderedRows(): AlbumRow[] {
-  return db().select().from(albums).orderBy(asc(albums.position), asc(albums.id)).all();
+function orderedRows(access: Access = OWNER): AlbumRow[] {
+  return db().select().from(albums).where(albumListed(access)).orderBy(asc(albums.position), asc(albums.id)).all();
 }
 
-/** Every album, in the admin's order. */
-export function listAlbums(): Album[] {
-  return orderedRows().map((row) => toAlbum(row));
+/** The albums `access` sees listed, in the admin's order. */
+export function listAlbums(access: Access): Album[] {
+  return orderedRows(access).map((row) => toAlbum(row, access));
 }
 
 /** Names and ids only, for the admin's checkboxes and menus. */
@@ -77,19 +83,29 @@ export function albumChoices(): { id: number; name: string }[] {
   return orderedRows().map(({ id, name }) => ({ id, name }));
 }
 
-/** Every album's slug, in order: the sitemap's album pages. */
-export function albumSlugs(): string[] {
-  return orderedRows().map((row) => row.slug);
+/** The slugs of the albums `access` sees listed, in order: the sitemap's album pages. */
+export function albumSlugs(access: Access): string[] {
+  return orderedRows(access).map((row) => row.slug);
 }
 
-export function findAlbumRow(id: number): AlbumRow {
-  const row = db().select().from(albums).where(eq(albums.id, id)).get();
+/** The album by id; one `access` may not open is answered as one that does not exist. */
+export function findAlbumRow(id: number, access: Access): AlbumRow {
+  const row = db()
+    .select()
+    .from(albums)
+    .where(and(eq(albums.id, id), albumOpen(access)))
+    .get();
   if (!row) throw notFound(`with id ${id}`);
   return row;
 }
 
-export function albumBySlug(slug: string): AlbumRow {
-  const row = db().select().from(albums).where(eq(albums.slug, slug)).get();
+/** The album at its address; one `access` may not open is answered as one that does not exist. */
+export function albumBySlug(slug: string, access: Access): AlbumRow {
+  const row = db()
+    .select()
+    .from(albums)
+    .where(and(eq(albums.slug, slug), albumOpen(access)))
+    .get();
   if (!row) throw notFound(`at /photography/albums/${slug}`);
   return row;
 }
@@ -124,10 +140,11 @@ export function createAlbum(input: AlbumInput & { name: string }): Album {
       slug: input.slug ?? freeSlug(input.name),
       position: last + 1,
       createdAt: new Date(),
+      visibility: input.visibility ?? "public",
     })
     .returning()
     .get();
-  return toAlbum(row);
+  return toAlbum(row, OWNER);
 }
 
 /** Positions 1, 2, 3… in the order of `ids`. */
@@ -164,18 +181,18 @@ export function updateAlbum(id: number, input: AlbumInput): Album {
       if (!inAlbum) throw new HttpError(400, "coverId must be a photo in the album");
     }
     const { position, ...fields } = input;
-    const before = findAlbumRow(id);
+    const before = findAlbumRow(id, OWNER);
     // Manual order starts from the order the album showed until now.
     if (fields.sort === "manual" && before.sort !== "manual") renumberAlbum(id, albumListOrder(before));
     if (Object.keys(fields).length) db().update(albums).set(fields).where(eq(albums.id, id)).run();
     if (position !== undefined) moveAlbum(id, position);
-    return toAlbum(findAlbumRow(id));
+    return toAlbum(findAlbumRow(id, OWNER), OWNER);
   });
 }
 
 /** The album goes; its photos stay where they are. */
 export function deleteAlbum(id: number): void {
-  findAlbumRow(id);
+  findAlbumRow(id, OWNER);
   db().transaction(() => {
     db().delete(albums).where(eq(albums.id, id)).run();
     renumber(orderedRows().map((row) => row.id));

@@ -2,11 +2,13 @@
  * Which albums a photo is in (album_images), and the album covers that depend
  * on it: a photo that leaves an album stops being its cover in the same write.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { db } from "~/server/data/db.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, albums } from "~/server/data/schema";
 import { joiningPosition } from "./album-order.server";
+import { OWNER, type Access } from "~/server/access/access.server";
+import { albumListed } from "~/server/access/visibility-sql.server";
 
 /** Refuses album ids that do not exist, before anything is written. */
 export function assertAlbumsExist(ids: number[]): void {
@@ -23,14 +25,30 @@ export function assertAlbumsExist(ids: number[]): void {
   if (missing.length) throw new HttpError(400, `There is no album with id ${missing.join(", ")}`);
 }
 
-/** Each photo's album ids, ascending, in one query; a photo in no album maps to []. */
-export function albumIdsByImage(imageIds: number[]): Map<number, number[]> {
+/** Whether any of the albums is unlisted or private: a photo uploaded into one is hidden unless told otherwise. */
+export function holdsNonPublicAlbum(albumIds: number[]): boolean {
+  if (!albumIds.length) return false;
+  const found = db()
+    .select({ id: albums.id })
+    .from(albums)
+    .where(and(inArray(albums.id, albumIds), ne(albums.visibility, "public")))
+    .get();
+  return found !== undefined;
+}
+
+/**
+ * Each photo's album ids, ascending, in one query, among the albums `access`
+ * sees listed (a visitor never learns an unlisted or private album's id from
+ * a photo); a photo in no album maps to [].
+ */
+export function albumIdsByImage(imageIds: number[], access: Access = OWNER): Map<number, number[]> {
   const byImage = new Map<number, number[]>(imageIds.map((id) => [id, []]));
   if (!imageIds.length) return byImage;
   const rows = db()
     .select({ imageId: albumImages.imageId, albumId: albumImages.albumId })
     .from(albumImages)
-    .where(inArray(albumImages.imageId, imageIds))
+    .innerJoin(albums, eq(albums.id, albumImages.albumId))
+    .where(and(inArray(albumImages.imageId, imageIds), albumListed(access)))
     .orderBy(asc(albumImages.albumId))
     .all();
   for (const row of rows) byImage.get(row.imageId)?.push(row.albumId);

@@ -1,5 +1,10 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, type IndexColumn } from "drizzle-orm/sqlite-core";
+
+/** Partial indexes over the public photos, one per list order. */
+function publicOnly(orders: [string, [IndexColumn, ...IndexColumn[]]][]) {
+  return orders.map(([name, columns]) => index(name).on(...columns).where(sql`visibility = 'public'`));
+}
 
 export const images = sqliteTable(
   "images",
@@ -48,6 +53,10 @@ export const images = sqliteTable(
      */
     focusX: real("focus_x"),
     focusY: real("focus_y"),
+    /** `hidden`: only in the albums that hold it, to whoever may see them (access.server.ts). */
+    visibility: text("visibility", { enum: ["public", "hidden"] })
+      .notNull()
+      .default("public"),
   },
   (t) => [
     index("images_uploaded_at_idx").on(t.uploadedAt, t.id),
@@ -55,6 +64,13 @@ export const images = sqliteTable(
     index("images_size_idx").on(t.size, t.id),
     // The taken_at sort puts photos without a date last in both orders (images.server.ts).
     index("images_taken_at_idx").on(sql`(${t.takenAt} IS NULL)`, t.takenAt, t.id),
+    // The visitor's gallery lists public photos only: the same orders, kept as fast (access.server.ts).
+    ...publicOnly([
+      ["public_images_uploaded_at_idx", [t.uploadedAt, t.id]],
+      ["public_images_name_idx", [t.name, t.id]],
+      ["public_images_size_idx", [t.size, t.id]],
+      ["public_images_taken_at_idx", [sql`(${t.takenAt} IS NULL)`, t.takenAt, t.id]],
+    ]),
   ],
 );
 
@@ -82,6 +98,10 @@ export const albums = sqliteTable("albums", {
     .notNull()
     .default("end"),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  /** `unlisted`: anyone with its address, never listed; `private`: the owner only (access.server.ts). */
+  visibility: text("visibility", { enum: ["public", "unlisted", "private"] })
+    .notNull()
+    .default("public"),
 });
 
 export const albumImages = sqliteTable(

@@ -1,7 +1,7 @@
 import type { Express, Request } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { applyCachePolicy } from "./cache-policy.server";
-import { serveMedia } from "./media.server";
+import { serveMedia, type MediaGate } from "./media.server";
 import { serveCachedPage } from "./page-cache.server";
 
 /**
@@ -13,11 +13,11 @@ import { serveCachedPage } from "./page-cache.server";
  * to `next`, which ends in the Express app. Every response, from here or
  * from the app, leaves under the one caching policy (cache-policy.server.ts).
  */
-export function createFastPath(app: Express) {
+export function createFastPath(app: Express, mediaGate: MediaGate) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const request = expressView(app, req);
     applyCachePolicy(req, res);
-    serveMedia(request, res, () => serveCachedPage(request, res, next));
+    serveMedia(request, res, mediaGate, () => serveCachedPage(request, res, next));
   };
 }
 

@@ -123,75 +123,91 @@ function byteSlice({ start, end }: { start: number; end: number }): Transform {
   });
 }
 
-const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
+export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/**
+ * Who may have a stored photo's variants (access/media-access.server.ts,
+ * handed in by the app so this floor stays below the access rules): the
+ * Cache-Control to answer with, or undefined to answer as a missing file.
+ */
+export type MediaGate = (req: Request, storageKey: string) => Promise<string | undefined>;
+
 const MEDIA_URL = /^\/media\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
 
 /**
  * Part of the fast path (fast-path.server.ts): answers GET/HEAD of a stored
- * variant, from memory or streamed from the store, 304 when the client's copy
+ * variant the gate lets the request have, from memory or streamed from the store, 304 when the client's copy
  * is fresh (as Express judges it), 503 when the store is out of reach.
  * Anything else (unknown files, other methods) goes to `next`, where
  * Express's `/media` route answers 404.
  */
-export function serveMedia(req: Request, res: ServerResponse, next: () => void): void {
+export function serveMedia(req: Request, res: ServerResponse, gate: MediaGate, next: () => void): void {
   const match = req.method === "GET" || req.method === "HEAD" ? MEDIA_URL.exec(req.url) : null;
   if (!match || !isVariantPath(match[1]!, match[2]!)) return next();
-  loadVariant(match[1]!, match[2]!).then(
-    (variant) => {
-      if (!variant) return next();
-      const headers = {
-        ...securityHeaders(newNonce(), req.secure),
-        "Content-Type": variant.type,
-        "Cache-Control": MEDIA_CACHE_CONTROL,
-        ETag: variant.etag,
-        "Last-Modified": variant.lastModified,
-      };
-      const { content } = variant;
-      const stored = Buffer.isBuffer(content) ? undefined : content;
-      if (fresh(req.headers, { etag: variant.etag, "last-modified": variant.lastModified })) {
-        stored?.discard();
-        res.writeHead(304, headers).end();
-        return;
-      }
-      const range = VIDEO_FILE_PATTERN.test(match[2]!) ? videoRange(req, variant) : undefined;
-      if (range === "unsatisfiable") {
-        stored?.discard();
-        res.writeHead(416, { ...headers, "Content-Range": `bytes */${variant.size}` }).end();
-        return;
-      }
-      if (range) {
-        const { start, end } = range;
-        res.writeHead(206, {
-          ...headers,
-          "Accept-Ranges": "bytes",
-          "Content-Range": `bytes ${start}-${end}/${variant.size}`,
-          "Content-Length": end - start + 1,
-        });
-      } else {
-        res.writeHead(200, {
-          ...headers,
-          ...(VIDEO_FILE_PATTERN.test(match[2]!) ? { "Accept-Ranges": "bytes" } : {}),
-          "Content-Length": variant.size,
-        });
-      }
-      // Node sends no body in answer to HEAD, whatever is written.
-      if (!stored) res.end(range ? (content as Buffer).subarray(range.start, range.end + 1) : content);
-      else if (req.method === "HEAD") {
-        stored.discard();
-        res.end();
-      } else if (range) pipeline(stored.stream(), byteSlice(range), res).catch(() => res.destroy());
-      else pipeline(stored.stream(), res).catch(() => res.destroy());
-    },
-    (error: unknown) => {
-      const refusal = error instanceof HttpError ? error : storageUnavailable();
-      res
-        .writeHead(refusal.status, {
+  const [key, file] = [match[1]!, match[2]!];
+  // Asked on every request, before the memory cache: a photo hidden since is refused at once.
+  gate(req, key)
+    .then(async (cacheControl) =>
+      cacheControl === undefined ? undefined : { cacheControl, variant: await loadVariant(key, file) },
+    )
+    .then(
+      (allowed) => {
+        if (!allowed?.variant) return next();
+        const { variant } = allowed;
+        const headers = {
           ...securityHeaders(newNonce(), req.secure),
-          "Content-Type": "application/json",
-          "Cache-Control": "no-store",
-          ...Object.fromEntries(new Headers(refusal.headers)),
-        })
-        .end(JSON.stringify({ message: refusal.message }));
-    },
-  );
+          "Content-Type": variant.type,
+          "Cache-Control": allowed.cacheControl,
+          ETag: variant.etag,
+          "Last-Modified": variant.lastModified,
+        };
+        const { content } = variant;
+        const stored = Buffer.isBuffer(content) ? undefined : content;
+        if (fresh(req.headers, { etag: variant.etag, "last-modified": variant.lastModified })) {
+          stored?.discard();
+          res.writeHead(304, headers).end();
+          return;
+        }
+        const video = VIDEO_FILE_PATTERN.test(file);
+        const range = video ? videoRange(req, variant) : undefined;
+        if (range === "unsatisfiable") {
+          stored?.discard();
+          res.writeHead(416, { ...headers, "Content-Range": `bytes */${variant.size}` }).end();
+          return;
+        }
+        if (range) {
+          const { start, end } = range;
+          res.writeHead(206, {
+            ...headers,
+            "Accept-Ranges": "bytes",
+            "Content-Range": `bytes ${start}-${end}/${variant.size}`,
+            "Content-Length": end - start + 1,
+          });
+        } else {
+          res.writeHead(200, {
+            ...headers,
+            ...(video ? { "Accept-Ranges": "bytes" } : {}),
+            "Content-Length": variant.size,
+          });
+        }
+        // Node sends no body in answer to HEAD, whatever is written.
+        if (!stored) res.end(range ? (content as Buffer).subarray(range.start, range.end + 1) : content);
+        else if (req.method === "HEAD") {
+          stored.discard();
+          res.end();
+        } else if (range) pipeline(stored.stream(), byteSlice(range), res).catch(() => res.destroy());
+        else pipeline(stored.stream(), res).catch(() => res.destroy());
+      },
+      (error: unknown) => {
+        const refusal = error instanceof HttpError ? error : storageUnavailable();
+        res
+          .writeHead(refusal.status, {
+            ...securityHeaders(newNonce(), req.secure),
+            "Content-Type": "application/json",
+            "Cache-Control": "no-store",
+            ...Object.fromEntries(new Headers(refusal.headers)),
+          })
+          .end(JSON.stringify({ message: refusal.message }));
+      },
+    );
 }

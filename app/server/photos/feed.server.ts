@@ -4,7 +4,7 @@
  * readers and photo aggregators show as the entry's picture.
  */
 import { galleryHref } from "~/lib/gallery-url";
-import { displayVariant } from "./images.server";
+import { displayVariant } from "./image-json.server";
 import type { ImageRow } from "~/server/data/schema";
 import { escapeXml } from "~/server/http/xml.server";
 

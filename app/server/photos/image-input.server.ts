@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { cleanLine } from "~/lib/clean-text";
 import { descriptionField, nameField, parseInput, positiveWhole } from "~/server/http/input.server";
+import { PHOTO_VISIBILITIES, type PhotoVisibility } from "~/server/access/visibility-sql.server";
 
 /** A photo's id and editable texts, as the API and the viewer's form send them (input.server.ts). */
 
@@ -25,6 +26,15 @@ export function parseImageText(input: { name?: unknown; description?: unknown })
   description: string;
 } {
   return parseInput(imageText, input);
+}
+
+const visibility = z.object({
+  visibility: z.enum(PHOTO_VISIBILITIES, { error: `must be one of ${PHOTO_VISIBILITIES.join(", ")}` }).optional(),
+});
+
+/** A photo's visibility as the API, the upload and the forms send it; undefined when not sent (or sent empty). */
+export function parsePhotoVisibility(value: unknown): PhotoVisibility | undefined {
+  return parseInput(visibility, { visibility: value === "" || value === null ? undefined : value }).visibility;
 }
 
 /** An uploaded file's base name, cleaned like a name; for display and as a fallback name, never for paths. */

@@ -12,7 +12,9 @@ import { db } from "~/server/data/db.server";
 import { readCameraDetails } from "./exif.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage } from "./image-processing.server";
-import { toImage } from "./images.server";
+import { toImage } from "./image-json.server";
+import { OWNER } from "~/server/access/access.server";
+import type { PhotoVisibility } from "~/server/access/visibility-sql.server";
 import { forgetVariants } from "~/server/http/media.server";
 import { newStorageKey } from "~/server/storage/photo-store.server";
 import { images } from "~/server/data/schema";
@@ -51,7 +53,7 @@ async function folderBytes(dir: string): Promise<number> {
  */
 export async function createImage(
   file: UploadedFile,
-  text: { name: string; description: string },
+  fields: { name: string; description: string; visibility: PhotoVisibility },
   albumIds: number[] = [],
 ): Promise<Image> {
   const prepared = tmpPath();
@@ -80,7 +82,7 @@ export async function createImage(
       const row = db()
         .insert(images)
         .values({
-          ...text,
+          ...fields,
           originalFilename: file.filename,
           storageKey: key,
           mimeType: processed.mimeType,
@@ -114,7 +116,7 @@ export async function createImage(
     }
     stored = true;
     retryPendingSoon();
-    return toImage(insert);
+    return toImage(insert, OWNER);
   } catch (error) {
     throw storageError(error) ?? error;
   } finally {
@@ -129,20 +131,20 @@ export async function createImage(
 }
 
 /**
- * New name and description (unless left out) and, when `albumIds` is given,
+ * New name, description and visibility (each unless left out) and, when `albumIds` is given,
  * those albums: exactly those, or with `listedAlbumIds` (the albums an edit
  * form showed) only changes among the listed ones. All or nothing.
  */
 export function updateImage(
   id: number,
-  text: { name: string; description: string } | undefined,
+  fields: { name?: string; description?: string; visibility?: PhotoVisibility },
   albumIds?: number[],
   listedAlbumIds?: number[],
 ): Image {
   const row = db().transaction(() => {
     const updated = db()
       .update(images)
-      .set({ ...text, updatedAt: new Date() })
+      .set({ ...fields, updatedAt: new Date() })
       .where(eq(images.id, id))
       .returning()
       .get();
@@ -150,7 +152,7 @@ export function updateImage(
     if (albumIds) setImageAlbums(id, albumIds, listedAlbumIds);
     return updated;
   });
-  return toImage(row);
+  return toImage(row, OWNER);
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { Image } from "~/lib/image";
-import { assertAlbumsExist } from "~/server/albums/memberships.server";
+import { assertAlbumsExist, holdsNonPublicAlbum } from "~/server/albums/memberships.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { createImage } from "./image-store.server";
 import { discardUploads, parseUpload } from "./upload.server";
 import { cleanLine } from "~/lib/clean-text";
 import { parseAlbumIds } from "~/server/albums/album-input.server";
-import { parseImageText } from "./image-input.server";
+import { parseImageText, parsePhotoVisibility } from "./image-input.server";
 
 export type UploadResult =
   { ok: true; filename: string; image: Image } | { ok: false; filename: string; error: HttpError };
@@ -13,7 +13,8 @@ export type UploadResult =
 /**
  * The one upload path for the API and the dashboard form: streams the body to
  * temp files, then stores each file in turn. A blank name falls back to the
- * file name; `albumId` puts every file in that album. Request-level problems (not multipart, too large) are thrown as
+ * file name; `albumId` puts every file in that album; `visibility` is
+ * the photos', by default hidden in an album that is not public. Request-level problems (not multipart, too large) are thrown as
  * HttpErrors; per-file problems come back as results.
  */
 export async function uploadImages(request: Request, { maxFiles }: { maxFiles: number }): Promise<UploadResult[]> {
@@ -23,6 +24,7 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
     // One album for the whole batch, checked before any file is stored.
     const albumIds = fields.albumId ? parseAlbumIds([fields.albumId]) : [];
     assertAlbumsExist(albumIds);
+    const visibility = parsePhotoVisibility(fields.visibility) ?? (holdsNonPublicAlbum(albumIds) ? "hidden" : "public");
     for (const file of files) {
       try {
         // A name of only spaces or control characters is blank.
@@ -30,7 +32,8 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
           name: cleanLine(fields.name ?? "") || file.filename,
           description: fields.description ?? "",
         });
-        results.push({ ok: true, filename: file.filename, image: await createImage(file, text, albumIds) });
+        const photo = { ...text, visibility };
+        results.push({ ok: true, filename: file.filename, image: await createImage(file, photo, albumIds) });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         results.push({ ok: false, filename: file.filename, error });

@@ -1,66 +1,18 @@
 /**
- * Reading the images table: the gallery's pages, random picks, one photo and
- * its neighbours, the totals, and the row-to-API mapping. Writes (files and
- * rows together) are in `image-store.server.ts`.
+ * Reading the images table: the gallery's pages, one photo and its
+ * neighbours, the totals. The row-to-API mapping is `image-json.server.ts`,
+ * random picks `random-images.server.ts`; writes (files and rows together)
+ * are in `image-store.server.ts`.
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, sum, type SQL } from "drizzle-orm";
 import type { Image, ImagePage } from "~/lib/image";
-import { config } from "~/server/core/config.server";
 import { db } from "~/server/data/db.server";
-import { exifJson, takenAtJson } from "./exif.server";
-import { albumIdsByImage } from "~/server/albums/memberships.server";
+import { toImage, toImages } from "./image-json.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, images, type ImageRow } from "~/server/data/schema";
 import { encodeCursor, PAGE_SIZE, type ListOrder, type ListQuery, type SortField } from "./list-query.server";
-
-const DISPLAY_WIDTH = 1280;
-
-/** Through the site's `/media`, or straight from MEDIA_BASE_URL (a public bucket or its CDN) when set. */
-export function mediaUrl(key: string, width: number, format: "webp" | "avif"): string {
-  return `${config().mediaBaseUrl ?? "/media"}/${key}/w${width}.${format}`;
-}
-
-/** The WebP variant pages and feeds show when one size must do: the largest up to 1280 px wide. */
-export function displayVariant(row: ImageRow): { url: string; width: number; height: number } {
-  const width = row.variantWidths.filter((w) => w <= DISPLAY_WIDTH).at(-1) ?? row.variantWidths[0]!;
-  return {
-    url: mediaUrl(row.storageKey, width, "webp"),
-    width,
-    height: Math.round((row.height * width) / row.width),
-  };
-}
-
-/** Rows as the API's image JSON, their album ids read in one query for all of them. */
-export function toImages(rows: ImageRow[]): Image[] {
-  const albumIds = albumIdsByImage(rows.map((row) => row.id));
-  return rows.map((row) => imageJson(row, albumIds.get(row.id)!));
-}
-
-export function toImage(row: ImageRow): Image {
-  return toImages([row])[0]!;
-}
-
-function imageJson(row: ImageRow, albumIds: number[]): Image {
-  const srcset = (format: "webp" | "avif", widths: number[]) =>
-    widths.map((w) => `${mediaUrl(row.storageKey, w, format)} ${w}w`).join(", ");
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    url: displayVariant(row).url,
-    filename: row.originalFilename,
-    uploaded_at: row.uploadedAt.toISOString(),
-    size: row.size,
-    width: row.width,
-    height: row.height,
-    srcset: srcset("webp", row.variantWidths),
-    avifSrcset: srcset("avif", row.avifWidths),
-    placeholder: row.placeholder,
-    taken_at: takenAtJson(row.takenAt, row.takenOffset),
-    exif: exifJson(row),
-    albumIds,
-  };
-}
+import type { Access } from "~/server/access/access.server";
+import { photoListed, photoOpen } from "~/server/access/visibility-sql.server";
 
 /** A photo as a list holds it: with its place in the album's manual order when the list is an album's. */
 interface ListedRow {
@@ -135,8 +87,17 @@ function after(keys: SortKey[], values: (string | number)[]): SQL {
   return or(beyond, and(eq(key!.expression, value), after(rest, restValues)))!;
 }
 
-/** The photos a list runs over: all of them, or one album's with their places in its manual order. */
-function scoped(albumId: number | undefined) {
+/**
+ * What a list runs over: the gallery (the photos `access` sees listed) or one
+ * album's photos, all of them: whoever may open the album sees what it holds.
+ */
+export interface ListScope {
+  access: Access;
+  albumId?: number;
+}
+
+/** The photos a list runs over: the gallery's, or one album's with their places in its manual order. */
+function scoped({ albumId }: ListScope) {
   if (albumId === undefined)
     return db()
       .select({ image: images, position: sql<null>`NULL` })
@@ -150,17 +111,18 @@ function scoped(albumId: number | undefined) {
     .$dynamic();
 }
 
-/** The album's condition and `more`, for a scoped list (`where` replaces the album's own). */
-function within(albumId: number | undefined, more: SQL | undefined): SQL | undefined {
-  return albumId === undefined ? more : and(eq(albumImages.albumId, albumId), more);
+/** The scope's condition and `more`, for a scoped list (`where` replaces the album's own). */
+function within({ albumId, access }: ListScope, more: SQL | undefined): SQL | undefined {
+  return albumId === undefined ? and(photoListed(access), more) : and(eq(albumImages.albumId, albumId), more);
 }
 
-export function listImages(query: ListQuery): ImagePage {
+export function listImages(query: ListQuery, access: Access): ImagePage {
+  const scope = { access, albumId: query.albumId };
   const keys = sortKeys(query.sortField, query.sortOrder);
   let rows: ListedRow[];
   if (query.cursor || query.albumId !== undefined) {
-    rows = scoped(query.albumId)
-      .where(within(query.albumId, query.cursor ? after(keys, query.cursor.values) : undefined))
+    rows = scoped(scope)
+      .where(within(scope, query.cursor ? after(keys, query.cursor.values) : undefined))
       .orderBy(...orderBy(keys))
       .limit(PAGE_SIZE + 1)
       .offset(query.cursor ? 0 : (query.page - 1) * PAGE_SIZE)
@@ -170,6 +132,7 @@ export function listImages(query: ListQuery): ImagePage {
     const ids = db()
       .select({ id: images.id })
       .from(images)
+      .where(photoListed(access))
       .orderBy(...orderBy(keys))
       .limit(PAGE_SIZE + 1)
       .offset((query.page - 1) * PAGE_SIZE);
@@ -185,7 +148,10 @@ export function listImages(query: ListQuery): ImagePage {
   const pageRows = rows.slice(0, PAGE_SIZE);
   const last = pageRows.at(-1);
   return {
-    images: toImages(pageRows.map((row) => row.image)),
+    images: toImages(
+      pageRows.map((row) => row.image),
+      access,
+    ),
     page: query.page,
     pageSize: PAGE_SIZE,
     hasMore,
@@ -201,9 +167,9 @@ export function listImages(query: ListQuery): ImagePage {
 }
 
 /** The first photos of a list in its order (the gallery's newest, an album's own), as rows: feeds need their edit times too. */
-export function firstImageRows(limit: number, order: ListOrder, albumId?: number): ImageRow[] {
-  return scoped(albumId)
-    .where(within(albumId, undefined))
+export function firstImageRows(limit: number, order: ListOrder, scope: ListScope): ImageRow[] {
+  return scoped(scope)
+    .where(within(scope, undefined))
     .orderBy(...orderBy(sortKeys(order.sortField, order.sortOrder)))
     .limit(limit)
     .all()
@@ -215,57 +181,42 @@ export function albumOrderTerms(order: ListOrder): SQL[] {
   return orderBy(sortKeys(order.sortField, order.sortOrder));
 }
 
-/** Up to `wanted` distinct images, picked by random id probes so it stays fast at any table size. */
-export function randomImages(wanted: number): Image[] {
-  const total = db().select({ total: count() }).from(images).get()?.total ?? 0;
-  if (total <= wanted) {
-    const all = db().select().from(images).all();
-    return toImages(shuffle(all));
-  }
-  const maxId = db().select({ id: images.id }).from(images).orderBy(desc(images.id)).limit(1).get()!.id;
-  const picked = new Map<number, ImageRow>();
-  for (let attempt = 0; picked.size < wanted && attempt < wanted * 20; attempt++) {
-    const probe = 1 + Math.floor(Math.random() * maxId);
-    const row = db().select().from(images).where(gte(images.id, probe)).orderBy(asc(images.id)).limit(1).get();
-    if (row) picked.set(row.id, row);
-  }
-  return toImages([...picked.values()]);
-}
-
-function shuffle<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
-}
-
-export function findImage(id: number): ImageRow | undefined {
-  return db().select().from(images).where(eq(images.id, id)).get();
-}
-
-export function getImage(id: number): Image {
-  const row = findImage(id);
+/** The photo by id, as the API answers it: a photo `access` may not see is answered as one that does not exist. */
+export function getImage(id: number, access: Access): Image {
+  const row = db()
+    .select()
+    .from(images)
+    .where(and(eq(images.id, id), photoOpen(access)))
+    .get();
   if (!row) throw new HttpError(404, `There is no image with id ${id}`);
-  return toImage(row);
+  return toImage(row, access);
+}
+
+/** The photo by id within a list's scope (the gallery, or one album), as the viewer opens it; else the same 404 as a missing one. */
+export function getImageInScope(id: number, scope: ListScope): Image {
+  const row = scoped(scope)
+    .where(within(scope, eq(images.id, id)))
+    .get();
+  if (!row) throw new HttpError(404, `There is no image with id ${id}`);
+  return toImage(row.image, scope.access);
 }
 
 /** The images before and after `id` in a list's order (the gallery's: newest upload first), within an album if given. */
 export function neighbours(
   id: number,
+  scope: ListScope,
   sortField: SortField = "uploaded_at",
   sortOrder: "asc" | "desc" = "desc",
-  albumId?: number,
 ): { previous: number | null; next: number | null } {
-  const row = scoped(albumId)
-    .where(within(albumId, eq(images.id, id)))
+  const row = scoped(scope)
+    .where(within(scope, eq(images.id, id)))
     .get();
   if (!row) return { previous: null, next: null };
   const keys = sortKeys(sortField, sortOrder);
   const values = keys.map((key) => key.valueOf(row));
   const nearest = (direction: SortKey[]) =>
-    scoped(albumId)
-      .where(within(albumId, after(direction, values)))
+    scoped(scope)
+      .where(within(scope, after(direction, values)))
       .orderBy(...orderBy(direction))
       .limit(1)
       .get()?.image.id ?? null;

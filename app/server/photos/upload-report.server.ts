@@ -15,7 +15,8 @@ import type { UploadResult } from "./image-upload.server";
 import { sessionSecrets } from "~/server/core/session-secrets.server";
 import { db } from "~/server/data/db.server";
 import { images } from "~/server/data/schema";
-import { toImages } from "./images.server";
+import { OWNER } from "~/server/access/access.server";
+import { toImages } from "./image-json.server";
 
 export type UploadSummary =
   | { ok: true; filename: string; name: string; id: number }
@@ -85,7 +86,7 @@ export function addedImages(report: UploadReport): Image[] {
   const ids = report.results.flatMap((result) => (result.ok ? [result.id] : []));
   if (!ids.length) return [];
   const found = new Map(
-    toImages(db().select().from(images).where(inArray(images.id, ids)).all()).map((image) => [image.id, image]),
+    toImages(db().select().from(images).where(inArray(images.id, ids)).all(), OWNER).map((image) => [image.id, image]),
   );
   return ids.flatMap((id) => found.get(id) ?? []);
 }

@@ -1,3 +1,4 @@
+import { publicMediaUrl } from "~/server/photos/image-json.server";
 /**
  * The project cards: reading them for pages and the API, and the owner's
  * edits. Their media are written by project-media.server.ts.
@@ -15,19 +16,15 @@ import type { ProjectInput } from "./project-input.server";
 /** Room between two neighbours' positions, so a move is one write until a gap closes. */
 export const POSITION_GAP = 1024;
 
-function mediaUrl(key: string, file: string): string {
-  return `${config().mediaBaseUrl ?? "/media"}/${key}/${file}`;
-}
-
 function toCardMedia(media: ProjectMedia, alt: string): ProjectCardMedia {
-  const still = (width: number) => mediaUrl(media.key, `w${width}.webp`);
+  const still = (width: number) => publicMediaUrl(media.key, `w${width}.webp`);
   const largest = media.widths[media.widths.length - 1]!;
   const size = { width: media.width, height: media.height };
   if (media.kind === "video" && media.video) {
     const { video } = media;
     return {
       kind: "video",
-      src: mediaUrl(media.key, `video.${video}`),
+      src: publicMediaUrl(media.key, `video.${video}`),
       type: `video/${video}`,
       poster: still(largest),
       label: alt,

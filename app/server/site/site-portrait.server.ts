@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { HttpError } from "~/server/core/http-error.server";
 import { moveOriginal, processImage } from "~/server/photos/image-processing.server";
-import { mediaUrl } from "~/server/photos/images.server";
+import { publicMediaUrl } from "~/server/photos/image-json.server";
 import { discardUploads, parseUpload } from "~/server/photos/upload.server";
 import { defineSetting } from "./site-settings.server";
 import { storedFilesSchema } from "./site-schemas.server";
@@ -44,9 +44,9 @@ export function readPortrait(): Portrait | null {
   if (portrait.state === "none") return null;
   const { key } = portrait.stored;
   const srcset = (format: "webp" | "avif", widths: number[]) =>
-    widths.map((w) => `${mediaUrl(key, w, format)} ${w}w`).join(", ");
+    widths.map((w) => `${publicMediaUrl(key, `w${w}.${format}`)} ${w}w`).join(", ");
   return {
-    url: mediaUrl(key, portrait.variantWidths[portrait.variantWidths.length - 1]!, "webp"),
+    url: publicMediaUrl(key, `w${portrait.variantWidths[portrait.variantWidths.length - 1]!}.webp`),
     srcset: srcset("webp", portrait.variantWidths),
     avifSrcset: srcset("avif", portrait.avifWidths),
     width: portrait.width,

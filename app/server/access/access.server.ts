@@ -1,0 +1,32 @@
+/**
+ * Who sees what (docs/decisions/041-one-access-function.md): the one place
+ * that reads from a request what it may see. Every list, page, feed, API
+ * answer and media file is limited through `requestAccess` and the query
+ * conditions built on it (visibility-sql.server.ts).
+ */
+import { getAdminSession } from "~/server/auth/auth.server";
+import { carriesCredentials } from "~/server/http/cache-policy.server";
+
+export interface Access {
+  /** The signed-in owner: sees everything. */
+  owner: boolean;
+  /** Private albums this request may open besides the public and unlisted ones. */
+  albumGrants: number[];
+}
+
+/** An anonymous visitor's access: the public photos, and the public and unlisted albums. */
+export const VISITOR: Access = { owner: false, albumGrants: [] };
+
+export const OWNER: Access = { owner: true, albumGrants: [] };
+
+/** The albums the request's share links grant. Share links (next round) fill it. */
+export function readGrants(_request: Request): number[] {
+  return [];
+}
+
+/** What `request` may see; a request with no cookie and no token is a visitor without a lookup. */
+export async function requestAccess(request: Request): Promise<Access> {
+  if (!carriesCredentials(request.headers)) return VISITOR;
+  if (await getAdminSession(request)) return OWNER;
+  return { owner: false, albumGrants: readGrants(request) };
+}

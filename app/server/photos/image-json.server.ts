@@ -1,0 +1,70 @@
+/** Rows of the images table as the API's image JSON, and the addresses of their variants. */
+import type { Image } from "~/lib/image";
+import { config } from "~/server/core/config.server";
+import { exifJson, takenAtJson } from "./exif.server";
+import { albumIdsByImage } from "~/server/albums/memberships.server";
+import type { ImageRow } from "~/server/data/schema";
+import type { Access } from "~/server/access/access.server";
+
+const DISPLAY_WIDTH = 1280;
+
+/**
+ * Through the site's `/media`, or straight from MEDIA_BASE_URL (a public
+ * bucket or its CDN) when set; a hidden photo's always through the site,
+ * which checks each request's access (media.server.ts).
+ */
+export function mediaUrl(row: ImageRow, width: number, format: "webp" | "avif"): string {
+  const file = `w${width}.${format}`;
+  return row.visibility === "public" ? publicMediaUrl(row.storageKey, file) : `/media/${row.storageKey}/${file}`;
+}
+
+/** A stored file anyone may have (a public photo's, the site's portrait, a project card's media). */
+export function publicMediaUrl(key: string, file: string): string {
+  return `${config().mediaBaseUrl ?? "/media"}/${key}/${file}`;
+}
+
+/** The WebP variant pages and feeds show when one size must do: the largest up to 1280 px wide. */
+export function displayVariant(row: ImageRow): { url: string; width: number; height: number } {
+  const width = row.variantWidths.filter((w) => w <= DISPLAY_WIDTH).at(-1) ?? row.variantWidths[0]!;
+  return {
+    url: mediaUrl(row, width, "webp"),
+    width,
+    height: Math.round((row.height * width) / row.width),
+  };
+}
+
+/** Rows as the API's image JSON, their album ids (those `access` sees listed) read in one query for all of them. */
+export function toImages(rows: ImageRow[], access: Access): Image[] {
+  const albumIds = albumIdsByImage(
+    rows.map((row) => row.id),
+    access,
+  );
+  return rows.map((row) => imageJson(row, albumIds.get(row.id)!));
+}
+
+export function toImage(row: ImageRow, access: Access): Image {
+  return toImages([row], access)[0]!;
+}
+
+function imageJson(row: ImageRow, albumIds: number[]): Image {
+  const srcset = (format: "webp" | "avif", widths: number[]) =>
+    widths.map((w) => `${mediaUrl(row, w, format)} ${w}w`).join(", ");
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    url: displayVariant(row).url,
+    filename: row.originalFilename,
+    uploaded_at: row.uploadedAt.toISOString(),
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    srcset: srcset("webp", row.variantWidths),
+    avifSrcset: srcset("avif", row.avifWidths),
+    placeholder: row.placeholder,
+    taken_at: takenAtJson(row.takenAt, row.takenOffset),
+    exif: exifJson(row),
+    albumIds,
+    visibility: row.visibility,
+  };
+}
