@@ -5,7 +5,6 @@ import { publicMediaUrl } from "~/server/photos/image-json.server";
  */
 import { asc, eq, max } from "drizzle-orm";
 import type { ProjectCardData, ProjectCardMedia } from "~/lib/projects";
-import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
 import { projects, type ProjectMedia, type ProjectRow } from "~/server/data/schema";
