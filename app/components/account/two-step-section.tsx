@@ -100,10 +100,12 @@ function TurnedOn({ since, left, answer }: { since: string; left: number; answer
       <p className="account-section__lede">
         {`On since ${formatDay(since)}. ${left === 1 ? "1 recovery code" : `${left} recovery codes`} left.`}
       </p>
-      <h3>Recovery codes</h3>
+      <h3 className="two-step__heading">New recovery codes</h3>
+      <p className="muted account-section__lede">
+        A new set replaces the old one. Enter a code from the app to make it.
+      </p>
       <Form method="post" className="account-form">
         <input type="hidden" name="intent" value="recovery-codes" />
-        <p className="muted">A new set replaces the old one. Enter a code from the app to make it.</p>
         <CodeField id="recovery-codes-code" label="Code from the app" invalid={codesInvalid} />
         <div>
           <Button type="submit" variant="secondary">
@@ -111,7 +113,8 @@ function TurnedOn({ since, left, answer }: { since: string; left: number; answer
           </Button>
         </div>
       </Form>
-      <h3>Turn off</h3>
+      <h3 className="two-step__heading">Turn off</h3>
+      <p className="muted account-section__lede">Needs the password and a code from the app.</p>
       <Form method="post" className="account-form">
         <input type="hidden" name="intent" value="totp-off" />
         <div className="field">
