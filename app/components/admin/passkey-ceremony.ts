@@ -1,0 +1,81 @@
+/**
+ * The browser's side of the passkey endpoints. @simplewebauthn/browser is
+ * imported on use, so it is a chunk of its own that only the login and
+ * account pages ever fetch (a visitor's pages never do).
+ */
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
+import { href } from "react-router";
+
+const CANCELLED = "The passkey request was cancelled or timed out.";
+const UNREACHABLE = "The server could not be reached. Try again.";
+
+async function postJson<T>(url: string, body: unknown = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch {
+    throw new Error(UNREACHABLE);
+  }
+  const answer = (await response.json().catch(() => ({}))) as { message?: unknown };
+  if (!response.ok) {
+    throw new Error(typeof answer.message === "string" ? answer.message : `The server answered ${response.status}.`);
+  }
+  return answer as T;
+}
+
+/** Whether an error only means that another ceremony took over (the button replacing autofill). */
+export function isAborted(error: unknown): boolean {
+  return error instanceof Error && error.name === "AbortError";
+}
+
+/** A sentence for the person: the browser's cancellations read the same whatever their cause. */
+export function passkeyErrorText(error: unknown): string {
+  if (error instanceof Error && error.name === "NotAllowedError") return CANCELLED;
+  if (error instanceof Error && error.name === "InvalidStateError") {
+    return "This device already holds a passkey for this site.";
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Whether this browser can use passkeys at all (the account page's add form says so when not). */
+export async function passkeysSupported(): Promise<boolean> {
+  const { browserSupportsWebAuthn } = await import("@simplewebauthn/browser");
+  return browserSupportsWebAuthn();
+}
+
+/** Registers a new passkey under `name` for the signed-in owner. */
+export async function registerPasskey(name: string): Promise<void> {
+  const { startRegistration } = await import("@simplewebauthn/browser");
+  const optionsJSON = await postJson<PublicKeyCredentialCreationOptionsJSON>(
+    href("/api/auth/passkey/register/options"),
+  );
+  const response = await startRegistration({ optionsJSON });
+  await postJson(href("/api/auth/passkey/register/verify"), { name, response });
+}
+
+/**
+ * Signs in with a passkey: from the button, or (with `autofill`) offered in
+ * the user-name field's autofill until the person picks one. Resolves to the
+ * client token and where to go, as the password login answers.
+ */
+export async function signInWithPasskey({
+  autofill,
+  redirectTo,
+}: {
+  autofill: boolean;
+  redirectTo: string | null;
+}): Promise<{ token: string; redirectTo: string } | null> {
+  const { browserSupportsWebAuthnAutofill, startAuthentication } = await import("@simplewebauthn/browser");
+  if (autofill && !(await browserSupportsWebAuthnAutofill())) return null;
+  const optionsJSON = await postJson<PublicKeyCredentialRequestOptionsJSON>(href("/api/auth/passkey/sign-in/options"));
+  const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+  return postJson(href("/api/auth/passkey/sign-in/verify"), { response, redirectTo: redirectTo ?? undefined });
+}
