@@ -1,5 +1,5 @@
 CREATE TABLE `passkey_challenges` (
-	`cookie_hash` text PRIMARY KEY NOT NULL,
+	`id_hash` text PRIMARY KEY NOT NULL,
 	`purpose` text NOT NULL,
 	`challenge` text NOT NULL,
 	`session_id` integer,

@@ -5,12 +5,12 @@ import { jsonApi, methodNotAllowed } from "~/server/http/http.server";
 import { HttpError } from "~/server/core/http-error.server";
 import type { Route } from "./+types/api.auth.passkey.register.options";
 
-/** The options for registering a passkey, and the cookie that binds their challenge to this browser. */
+/** The options for registering a passkey, and the handle the page sends back with its answer. */
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new HttpError(405, "Use POST here.", {}, { Allow: "POST" });
   const session = await requireAdmin(request);
-  const { options, setCookie } = await registrationOptions(request, session);
-  return Response.json(options, { headers: { "Set-Cookie": setCookie, "Cache-Control": PRIVATE_NO_STORE } });
+  const answer = await registrationOptions(request, session);
+  return Response.json(answer, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 });
 
 export const loader = methodNotAllowed("POST");

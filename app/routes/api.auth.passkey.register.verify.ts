@@ -10,12 +10,9 @@ import type { Route } from "./+types/api.auth.passkey.register.verify";
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new HttpError(405, "Use POST here.", {}, { Allow: "POST" });
   const session = await requireAdmin(request);
-  const body = await readJson(request, "Send a JSON object with name and response.");
-  const { passkey, setCookie } = await verifyRegistration(request, session, body);
-  return Response.json(
-    { passkey },
-    { status: 201, headers: { "Set-Cookie": setCookie, "Cache-Control": PRIVATE_NO_STORE } },
-  );
+  const body = await readJson(request, "Send a JSON object with challengeId, name and response.");
+  const passkey = await verifyRegistration(request, session, body);
+  return Response.json({ passkey }, { status: 201, headers: { "Cache-Control": PRIVATE_NO_STORE } });
 });
 
 export const loader = methodNotAllowed("POST");

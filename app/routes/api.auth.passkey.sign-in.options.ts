@@ -4,11 +4,11 @@ import { jsonApi, methodNotAllowed } from "~/server/http/http.server";
 import { HttpError } from "~/server/core/http-error.server";
 import type { Route } from "./+types/api.auth.passkey.sign-in.options";
 
-/** The options for signing in with a passkey, and the cookie that binds their challenge to this browser. */
+/** The options for signing in with a passkey, and the handle the page sends back with its answer. */
 export const action = jsonApi(async ({ request }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new HttpError(405, "Use POST here.", {}, { Allow: "POST" });
-  const { options, setCookie } = await signInOptions(request);
-  return Response.json(options, { headers: { "Set-Cookie": setCookie, "Cache-Control": PRIVATE_NO_STORE } });
+  const answer = await signInOptions(request);
+  return Response.json(answer, { headers: { "Cache-Control": PRIVATE_NO_STORE } });
 });
 
 export const loader = methodNotAllowed("POST");

@@ -8,7 +8,7 @@ import type { Route } from "./+types/api.auth.passkey.sign-in.verify";
 /** The browser's answer to the sign-in options: a session, as `POST /api/auth/login` opens one. */
 export const action = jsonApi(async ({ request, context }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new HttpError(405, "Use POST here.", {}, { Allow: "POST" });
-  const body = await readJson(request, "Send a JSON object with the passkey's response.");
+  const body = await readJson(request, "Send a JSON object with challengeId and response.");
   const { token, headers, redirectTo } = await verifySignIn(request, body, context.clientIp);
   headers.set("Cache-Control", PRIVATE_NO_STORE);
   return Response.json({ token, redirectTo }, { headers });

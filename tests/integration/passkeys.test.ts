@@ -5,17 +5,16 @@ import Database from "better-sqlite3";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryDb } from "../support/inspect";
-import { cookieFrom, fromIp } from "../support/logins";
+import { fromIp } from "../support/logins";
 import { SoftwareAuthenticator, type CeremonyOverrides } from "../support/passkey-authenticator";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
-const CHALLENGE = "__passkey_challenge";
 const ACCOUNT = "/photography/admin/account";
 
 interface Call {
   status: number;
   body: Record<string, unknown>;
-  cookies: Response;
+  headers: Headers;
 }
 
 let server: TestServer;
@@ -24,41 +23,45 @@ let nextIp = 1;
 /** Each test signs in from an IP of its own (TRUST_PROXY=1), so one test's failures never throttle another's. */
 const freshIp = () => `203.0.113.${nextIp++}`;
 
-async function post(urlPath: string, body: unknown, cookies: (string | undefined)[], ip: string): Promise<Call> {
+async function post(urlPath: string, body: unknown, cookie: string | null, ip: string): Promise<Call> {
   const response = await fetch(`${server.url}${urlPath}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: cookies.filter(Boolean).join("; "), ...fromIp(ip) },
+    headers: { "Content-Type": "application/json", ...(cookie ? { Cookie: cookie } : {}), ...fromIp(ip) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, cookies: response };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown>,
+    headers: response.headers,
+  };
 }
 
 type Options = { challenge: string; rp: { id: string }; user: { id: string }; rpId: string };
 
-/** Registration options for the signed-in admin, and the cookie that binds their challenge. */
+/** Registration options for the signed-in admin, and the handle their answer goes back with. */
 async function registrationOptions(ip = freshIp()) {
-  const answer = await post("/api/auth/passkey/register/options", {}, [admin.cookie], ip);
+  const answer = await post("/api/auth/passkey/register/options", {}, admin.cookie, ip);
   expect(answer.status).toBe(200);
-  return { options: answer.body as unknown as Options, challenge: cookieFrom(answer.cookies, CHALLENGE)! };
+  return answer.body as { options: Options; challengeId: string };
 }
 
 async function register(authenticator: SoftwareAuthenticator, name: string, overrides: CeremonyOverrides = {}) {
   const ip = freshIp();
-  const { options, challenge } = await registrationOptions(ip);
+  const { options, challengeId } = await registrationOptions(ip);
   const response = authenticator.register(options, overrides);
-  return post("/api/auth/passkey/register/verify", { name, response }, [admin.cookie, challenge], ip);
+  return post("/api/auth/passkey/register/verify", { challengeId, name, response }, admin.cookie, ip);
 }
 
 async function signInOptions(ip: string) {
-  const answer = await post("/api/auth/passkey/sign-in/options", {}, [], ip);
+  const answer = await post("/api/auth/passkey/sign-in/options", {}, null, ip);
   expect(answer.status).toBe(200);
-  return { options: answer.body as unknown as Options, challenge: cookieFrom(answer.cookies, CHALLENGE)! };
+  return answer.body as { options: Options; challengeId: string };
 }
 
 async function signIn(authenticator: SoftwareAuthenticator, overrides: CeremonyOverrides = {}, ip = freshIp()) {
-  const { options, challenge } = await signInOptions(ip);
+  const { options, challengeId } = await signInOptions(ip);
   const response = authenticator.authenticate(options, overrides);
-  return post("/api/auth/passkey/sign-in/verify", { response }, [challenge], ip);
+  return post("/api/auth/passkey/sign-in/verify", { challengeId, response }, null, ip);
 }
 
 async function isValid(token: string): Promise<boolean> {
@@ -115,9 +118,9 @@ describe("registration", () => {
   });
 
   it("is for the signed-in admin only", async () => {
-    const options = await post("/api/auth/passkey/register/options", {}, [], freshIp());
+    const options = await post("/api/auth/passkey/register/options", {}, null, freshIp());
     expect(options.status).toBe(401);
-    const verify = await post("/api/auth/passkey/register/verify", { name: "x", response: {} }, [], freshIp());
+    const verify = await post("/api/auth/passkey/register/verify", { name: "x", response: {} }, null, freshIp());
     expect(verify.status).toBe(401);
   });
 
@@ -130,19 +133,19 @@ describe("registration", () => {
     }
 
     const ip = freshIp();
-    const { options, challenge } = await registrationOptions(ip);
+    const { options, challengeId } = await registrationOptions(ip);
     const response = new SoftwareAuthenticator(server.url).register(options);
     const first = await post(
       "/api/auth/passkey/register/verify",
-      { name: "Phone", response },
-      [admin.cookie, challenge],
+      { challengeId, name: "Phone", response },
+      admin.cookie,
       ip,
     );
     expect(first.status).toBe(201);
     const again = await post(
       "/api/auth/passkey/register/verify",
-      { name: "Phone", response },
-      [admin.cookie, challenge],
+      { challengeId, name: "Phone", response },
+      admin.cookie,
       ip,
     );
     expect(again.status).toBe(400);
@@ -152,23 +155,23 @@ describe("registration", () => {
   it("binds the challenge to the session that asked for it", async () => {
     const other = await loginAdmin(server.url);
     const ip = freshIp();
-    const { options, challenge } = await registrationOptions(ip);
+    const { options, challengeId } = await registrationOptions(ip);
     const response = new SoftwareAuthenticator(server.url).register(options);
     const answer = await post(
       "/api/auth/passkey/register/verify",
-      { name: "Tablet", response },
-      [other.cookie, challenge],
+      { challengeId, name: "Tablet", response },
+      other.cookie,
       ip,
     );
     expect(answer.status).toBe(400);
   });
 
   it("names the field at fault in a malformed answer", async () => {
-    const { challenge } = await registrationOptions();
+    const { challengeId } = await registrationOptions();
     const answer = await post(
       "/api/auth/passkey/register/verify",
-      { name: "", response: {} },
-      [admin.cookie, challenge],
+      { challengeId, name: "", response: {} },
+      admin.cookie,
       freshIp(),
     );
     expect(answer.status).toBe(400);
@@ -186,7 +189,10 @@ describe("sign-in", () => {
     expect(answer.body.redirectTo).toBe("/photography/admin");
     const token = answer.body.token as string;
     expect(await isValid(token)).toBe(true);
-    const cookie = cookieFrom(answer.cookies, "__session")!;
+    const cookie = answer.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("__session="))!
+      .split(";")[0]!;
     const dashboard = await fetch(`${server.url}/photography/admin`, { headers: { Cookie: cookie } });
     expect(await dashboard.text()).toContain("Admin Dashboard");
     expect(queryDb<{ n: number }>(server.dataDir, "SELECT count(*) AS n FROM sessions")[0]!.n).toBe(sessionsBefore + 1);
@@ -201,9 +207,14 @@ describe("sign-in", () => {
       ["//evil.example/", "/photography/admin"],
     ]) {
       const ip = freshIp();
-      const { options, challenge } = await signInOptions(ip);
+      const { options, challengeId } = await signInOptions(ip);
       const response = authenticator.authenticate(options);
-      const answer = await post("/api/auth/passkey/sign-in/verify", { response, redirectTo: asked }, [challenge], ip);
+      const answer = await post(
+        "/api/auth/passkey/sign-in/verify",
+        { challengeId, response, redirectTo: asked },
+        null,
+        ip,
+      );
       expect(answer.body.redirectTo).toBe(expected);
     }
   });
@@ -211,10 +222,10 @@ describe("sign-in", () => {
   it("refuses a replayed answer: the challenge works once", async () => {
     const authenticator = await registered("Replay");
     const ip = freshIp();
-    const { options, challenge } = await signInOptions(ip);
+    const { options, challengeId } = await signInOptions(ip);
     const response = authenticator.authenticate(options);
-    expect((await post("/api/auth/passkey/sign-in/verify", { response }, [challenge], ip)).status).toBe(200);
-    const replay = await post("/api/auth/passkey/sign-in/verify", { response }, [challenge], ip);
+    expect((await post("/api/auth/passkey/sign-in/verify", { challengeId, response }, null, ip)).status).toBe(200);
+    const replay = await post("/api/auth/passkey/sign-in/verify", { challengeId, response }, null, ip);
     expect(replay.status).toBe(400);
     expect(replay.body.message).toBe("The passkey request has expired. Try again.");
   });
@@ -222,7 +233,7 @@ describe("sign-in", () => {
   it("refuses an expired challenge", async () => {
     const authenticator = await registered("Expired");
     const ip = freshIp();
-    const { options, challenge } = await signInOptions(ip);
+    const { options, challengeId } = await signInOptions(ip);
     // Five minutes on, as the database sees it.
     const sqlite = new Database(path.join(server.dataDir, "portfolio.sqlite"));
     sqlite
@@ -231,20 +242,25 @@ describe("sign-in", () => {
     sqlite.close();
     const answer = await post(
       "/api/auth/passkey/sign-in/verify",
-      { response: authenticator.authenticate(options) },
-      [challenge],
+      { challengeId, response: authenticator.authenticate(options) },
+      null,
       ip,
     );
     expect(answer.status).toBe(400);
   });
 
-  it("refuses a foreign challenge: one given to another browser, one for registration, or none", async () => {
+  it("refuses a foreign challenge: one given to another page, one for registration, or none", async () => {
     const authenticator = await registered("Foreign");
     const ip = freshIp();
     const mine = await signInOptions(ip);
     const theirs = await signInOptions(ip);
     const signedForTheirs = authenticator.authenticate(theirs.options);
-    const crossed = await post("/api/auth/passkey/sign-in/verify", { response: signedForTheirs }, [mine.challenge], ip);
+    const crossed = await post(
+      "/api/auth/passkey/sign-in/verify",
+      { challengeId: mine.challengeId, response: signedForTheirs },
+      null,
+      ip,
+    );
     expect(crossed.status).toBe(401);
 
     const registration = await registrationOptions(ip);
@@ -254,14 +270,15 @@ describe("sign-in", () => {
     });
     const wrongPurpose = await post(
       "/api/auth/passkey/sign-in/verify",
-      { response: forRegistration },
-      [registration.challenge],
+      { challengeId: registration.challengeId, response: forRegistration },
+      null,
       ip,
     );
     expect(wrongPurpose.status).toBe(400);
 
-    const none = await post("/api/auth/passkey/sign-in/verify", { response: signedForTheirs }, [], ip);
+    const none = await post("/api/auth/passkey/sign-in/verify", { response: signedForTheirs }, null, ip);
     expect(none.status).toBe(400);
+    expect(none.body.message).toBe("challengeId must be the challengeId the options came with");
   });
 
   it("refuses a counter that goes backwards (a cloned authenticator)", async () => {
@@ -304,7 +321,7 @@ describe("sign-in", () => {
     }
     const blocked = await signIn(authenticator, {}, ip);
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.cookies.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     // A password from the same IP waits too: one throttle for both.
     const password = await fetch(`${server.url}/api/auth/login`, {
       method: "POST",
@@ -342,32 +359,31 @@ describe("with PUBLIC_URL", () => {
 
   it("the relying party is its host, and only its origin is accepted", async () => {
     const owner = await loginAdmin(publicServer.url);
-    const asked = await fetch(`${publicServer.url}/api/auth/passkey/register/options`, {
-      method: "POST",
-      headers: { Cookie: owner.cookie },
-    });
-    const options = (await asked.json()) as Options;
-    expect(options.rp.id).toBe("photos.example.com");
-    const challenge = cookieFrom(asked, CHALLENGE)!;
-    const verify = (response: unknown) =>
-      fetch(`${publicServer.url}/api/auth/passkey/register/verify`, {
+    const call = async (urlPath: string, body: unknown = {}) => {
+      const response = await fetch(`${publicServer.url}${urlPath}`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Cookie: `${owner.cookie}; ${challenge}` },
-        body: JSON.stringify({ name: "Phone", response }),
+        headers: { "Content-Type": "application/json", Cookie: owner.cookie },
+        body: JSON.stringify(body),
       });
-    const fromRequestOrigin = await verify(new SoftwareAuthenticator(publicServer.url).register(options));
-    expect(fromRequestOrigin.status).toBe(400);
-    // The refused answer used up the challenge: a fresh one for the right origin.
-    const again = await fetch(`${publicServer.url}/api/auth/passkey/register/options`, {
-      method: "POST",
-      headers: { Cookie: owner.cookie },
+      return { status: response.status, body: (await response.json()) as { options: Options; challengeId: string } };
+    };
+    const asked = await call("/api/auth/passkey/register/options");
+    expect(asked.body.options.rp.id).toBe("photos.example.com");
+    const fromRequestOrigin = new SoftwareAuthenticator(publicServer.url).register(asked.body.options);
+    const refused = await call("/api/auth/passkey/register/verify", {
+      challengeId: asked.body.challengeId,
+      name: "Phone",
+      response: fromRequestOrigin,
     });
-    const fresh = (await again.json()) as Options;
-    const response = new SoftwareAuthenticator("https://photos.example.com").register(fresh);
-    const accepted = await fetch(`${publicServer.url}/api/auth/passkey/register/verify`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: `${owner.cookie}; ${cookieFrom(again, CHALLENGE)!}` },
-      body: JSON.stringify({ name: "Phone", response }),
+    expect(refused.status).toBe(400);
+
+    // The refused answer used up its challenge: a fresh one, answered from the public origin.
+    const again = await call("/api/auth/passkey/register/options");
+    const fromPublicOrigin = new SoftwareAuthenticator("https://photos.example.com").register(again.body.options);
+    const accepted = await call("/api/auth/passkey/register/verify", {
+      challengeId: again.body.challengeId,
+      name: "Phone",
+      response: fromPublicOrigin,
     });
     expect(accepted.status).toBe(201);
   });

@@ -9,6 +9,12 @@ import type {
 } from "@simplewebauthn/browser";
 import { href } from "react-router";
 
+/** What the options endpoints answer: the options, and the handle the answer goes back with. */
+interface Challenge<Options> {
+  options: Options;
+  challengeId: string;
+}
+
 const CANCELLED = "The passkey request was cancelled or timed out.";
 const UNREACHABLE = "The server could not be reached. Try again.";
 
@@ -54,11 +60,11 @@ export async function passkeysSupported(): Promise<boolean> {
 /** Registers a new passkey under `name` for the signed-in owner. */
 export async function registerPasskey(name: string): Promise<void> {
   const { startRegistration } = await import("@simplewebauthn/browser");
-  const optionsJSON = await postJson<PublicKeyCredentialCreationOptionsJSON>(
+  const { options, challengeId } = await postJson<Challenge<PublicKeyCredentialCreationOptionsJSON>>(
     href("/api/auth/passkey/register/options"),
   );
-  const response = await startRegistration({ optionsJSON });
-  await postJson(href("/api/auth/passkey/register/verify"), { name, response });
+  const response = await startRegistration({ optionsJSON: options });
+  await postJson(href("/api/auth/passkey/register/verify"), { challengeId, name, response });
 }
 
 /**
@@ -75,7 +81,13 @@ export async function signInWithPasskey({
 }): Promise<{ token: string; redirectTo: string } | null> {
   const { browserSupportsWebAuthnAutofill, startAuthentication } = await import("@simplewebauthn/browser");
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return null;
-  const optionsJSON = await postJson<PublicKeyCredentialRequestOptionsJSON>(href("/api/auth/passkey/sign-in/options"));
-  const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
-  return postJson(href("/api/auth/passkey/sign-in/verify"), { response, redirectTo: redirectTo ?? undefined });
+  const { options, challengeId } = await postJson<Challenge<PublicKeyCredentialRequestOptionsJSON>>(
+    href("/api/auth/passkey/sign-in/options"),
+  );
+  const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
+  return postJson(href("/api/auth/passkey/sign-in/verify"), {
+    challengeId,
+    response,
+    redirectTo: redirectTo ?? undefined,
+  });
 }

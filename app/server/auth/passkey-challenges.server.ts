@@ -1,31 +1,28 @@
 /**
  * WebAuthn challenges (record 028): each is stored here until the verify that
- * answers it takes it, at most once and within CHALLENGE_TTL_MS. The browser
- * that asked holds a random cookie whose hash is the row's key, so a challenge
- * is good only in the browser it was issued to; a registration's is also good
- * only for the session that asked.
+ * answers it takes it, at most once and within CHALLENGE_TTL_MS. The page that
+ * asked gets a random handle with the options and sends it back with the
+ * answer (the row's key is its hash), so a challenge is good only for the page
+ * it was issued to; a registration's is also good only for the session that
+ * asked.
  */
 import { eq, lt } from "drizzle-orm";
-import { createCookie } from "react-router";
+import { z } from "zod";
 import { HttpError } from "~/server/core/http-error.server";
 import { randomToken, sha256 } from "~/server/core/tokens.server";
 import { db } from "~/server/data/db.server";
 import { passkeyChallenges } from "~/server/data/schema";
 import { siteOrigin } from "~/server/http/site-origin.server";
-import { secureFor } from "./auth.server";
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const CHALLENGE_EXPIRED = "The passkey request has expired. Try again.";
 
 type Purpose = "register" | "sign-in";
 
-const challengeCookie = createCookie("__passkey_challenge", {
-  httpOnly: true,
-  sameSite: "strict",
-  // Only the passkey endpoints need it.
-  path: "/api/auth/passkey",
-  maxAge: CHALLENGE_TTL_MS / 1000,
-});
+/** The handle a page sends back with its answer. */
+export const challengeIdField = z
+  .string({ error: "must be the challengeId the options came with" })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: "must be the challengeId the options came with" });
 
 /**
  * Who the passkeys belong to and where they may be used: PUBLIC_URL's host
@@ -36,14 +33,9 @@ export function relyingParty(request: Request): { rpID: string; origin: string }
   return { rpID: new URL(origin).hostname, origin };
 }
 
-/** Keeps `challenge` for the browser (and the session) that asked; returns the cookie that binds it. */
-export async function keepChallenge(
-  request: Request,
-  purpose: Purpose,
-  challenge: string,
-  sessionId: number | null = null,
-): Promise<string> {
-  const token = randomToken();
+/** Keeps `challenge` for the page (and the session) that asked; returns the handle the page sends back. */
+export function keepChallenge(purpose: Purpose, challenge: string, sessionId: number | null = null): string {
+  const challengeId = randomToken();
   const now = Date.now();
   db()
     .delete(passkeyChallenges)
@@ -51,35 +43,30 @@ export async function keepChallenge(
     .run();
   db()
     .insert(passkeyChallenges)
-    .values({ cookieHash: sha256(token), purpose, challenge, sessionId, expiresAt: new Date(now + CHALLENGE_TTL_MS) })
+    .values({
+      idHash: sha256(challengeId),
+      purpose,
+      challenge,
+      sessionId,
+      expiresAt: new Date(now + CHALLENGE_TTL_MS),
+    })
     .run();
-  return challengeCookie.serialize(token, { secure: secureFor(request) });
+  return challengeId;
 }
 
 /**
- * Takes the challenge this browser was given for `purpose`, so it cannot be
- * answered twice: 400 when there is none, it expired or it belongs to
- * another session.
+ * Takes the challenge behind `challengeId`, so it cannot be answered twice:
+ * 400 when there is none, it expired, it was for the other ceremony, or it
+ * belongs to another session.
  */
-export async function takeChallenge(
-  request: Request,
-  purpose: Purpose,
-  sessionId: number | null = null,
-): Promise<string> {
-  const token: unknown = await challengeCookie.parse(request.headers.get("cookie"));
-  if (typeof token !== "string" || !token) throw new HttpError(400, CHALLENGE_EXPIRED);
+export function takeChallenge(challengeId: string, purpose: Purpose, sessionId: number | null = null): string {
   const taken = db()
     .delete(passkeyChallenges)
-    .where(eq(passkeyChallenges.cookieHash, sha256(token)))
+    .where(eq(passkeyChallenges.idHash, sha256(challengeId)))
     .returning()
     .get();
   if (!taken || taken.purpose !== purpose || taken.sessionId !== sessionId || taken.expiresAt.getTime() <= Date.now()) {
     throw new HttpError(400, CHALLENGE_EXPIRED);
   }
   return taken.challenge;
-}
-
-/** Clears the challenge cookie once its challenge is used. */
-export function clearChallengeCookie(request: Request): Promise<string> {
-  return challengeCookie.serialize("", { maxAge: 0, secure: secureFor(request) });
 }

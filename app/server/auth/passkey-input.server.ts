@@ -4,6 +4,7 @@
  * naming the field, never an exception inside verification.
  */
 import { z } from "zod";
+import { challengeIdField } from "./passkey-challenges.server";
 import { passkeyName } from "./passkeys.server";
 
 const base64url = z
@@ -41,14 +42,16 @@ const authenticationResponse = z.object({
   }),
 });
 
-/** POST /api/auth/passkey/register/verify: the new passkey's name and the browser's answer. */
+/** POST /api/auth/passkey/register/verify: the options' handle, the new passkey's name and the browser's answer. */
 export const registrationBody = z.object({
+  challengeId: challengeIdField,
   name: passkeyName,
   response: registrationResponse,
 });
 
-/** POST /api/auth/passkey/sign-in/verify: the browser's answer, and where to go after (the page's redirectTo). */
+/** POST /api/auth/passkey/sign-in/verify: the options' handle, the browser's answer, and where to go after. */
 export const signInBody = z.object({
+  challengeId: challengeIdField,
   response: authenticationResponse,
   redirectTo: z.string().max(2048).optional(),
 });

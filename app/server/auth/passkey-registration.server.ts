@@ -7,7 +7,7 @@ import { users } from "~/server/data/schema";
 import { parseInput } from "~/server/http/input.server";
 import { siteOwnerName } from "~/server/site/site-identity.server";
 import type { AdminSession } from "./auth.server";
-import { clearChallengeCookie, keepChallenge, relyingParty, takeChallenge } from "./passkey-challenges.server";
+import { keepChallenge, relyingParty, takeChallenge } from "./passkey-challenges.server";
 import { registrationBody } from "./passkey-input.server";
 import { listPasskeys, storePasskey, type PasskeySummary } from "./passkeys.server";
 
@@ -35,8 +35,7 @@ export async function registrationOptions(request: Request, session: AdminSessio
     excludeCredentials: listPasskeys(user.id).map(({ id }) => ({ id })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
-  const setCookie = await keepChallenge(request, "register", options.challenge, session.id);
-  return { options, setCookie };
+  return { options, challengeId: keepChallenge("register", options.challenge, session.id) };
 }
 
 /** Verifies the browser's answer to this session's challenge and stores the passkey under its name. */
@@ -44,10 +43,10 @@ export async function verifyRegistration(
   request: Request,
   session: AdminSession,
   body: unknown,
-): Promise<{ passkey: PasskeySummary; setCookie: string }> {
-  const { name, response } = parseInput(registrationBody, body);
+): Promise<PasskeySummary> {
+  const { challengeId, name, response } = parseInput(registrationBody, body);
   const user = owner(session);
-  const expectedChallenge = await takeChallenge(request, "register", session.id);
+  const expectedChallenge = takeChallenge(challengeId, "register", session.id);
   const { rpID, origin } = relyingParty(request);
   let verification;
   try {
@@ -73,8 +72,5 @@ export async function verifyRegistration(
     name,
     createdAt,
   });
-  return {
-    passkey: { id: credential.id, name, createdAt, lastUsedAt: null },
-    setCookie: await clearChallengeCookie(request),
-  };
+  return { id: credential.id, name, createdAt, lastUsedAt: null };
 }

@@ -15,7 +15,7 @@ import { assertSameOrigin, safeRedirect } from "~/server/http/security.server";
 import { openSession, secureFor } from "./auth.server";
 import { rememberDevice } from "./known-device.server";
 import type { LoginResult } from "./login.server";
-import { clearChallengeCookie, keepChallenge, relyingParty, takeChallenge } from "./passkey-challenges.server";
+import { keepChallenge, relyingParty, takeChallenge } from "./passkey-challenges.server";
 import { signInBody } from "./passkey-input.server";
 import { findPasskey, recordPasskeyUse } from "./passkeys.server";
 import { loginThrottle } from "./throttle.server";
@@ -27,12 +27,11 @@ export async function signInOptions(request: Request) {
   assertSameOrigin(request);
   const { rpID } = relyingParty(request);
   const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
-  const setCookie = await keepChallenge(request, "sign-in", options.challenge);
-  return { options, setCookie };
+  return { options, challengeId: keepChallenge("sign-in", options.challenge) };
 }
 
 /**
- * Verifies the answer to this browser's challenge: the credential must be a
+ * Verifies the answer to the page's challenge: the credential must be a
  * stored passkey, signed for this site's origin and RP ID with the user
  * verified, and its counter must move forward (the library's checks). Each
  * attempt counts in the login throttle, per IP, as a password does.
@@ -43,7 +42,7 @@ export async function verifySignIn(
   clientIp: string,
 ): Promise<LoginResult & { redirectTo: string }> {
   assertSameOrigin(request);
-  const { response, redirectTo } = parseInput(signInBody, body);
+  const { challengeId, response, redirectTo } = parseInput(signInBody, body);
   const admission = loginThrottle.begin([`ip:${clientIp}`]);
   if (!admission.allowed) {
     const wait = admission.retryAfterSeconds;
@@ -62,7 +61,7 @@ export async function verifySignIn(
 
   let expectedChallenge: string;
   try {
-    expectedChallenge = await takeChallenge(request, "sign-in");
+    expectedChallenge = takeChallenge(challengeId, "sign-in");
   } catch (error) {
     if (error instanceof HttpError) throw fail(error.status, error.message);
     throw error;
@@ -98,6 +97,5 @@ export async function verifySignIn(
   const headers = new Headers();
   headers.append("Set-Cookie", setCookie);
   headers.append("Set-Cookie", await rememberDevice(user, secureFor(request)));
-  headers.append("Set-Cookie", await clearChallengeCookie(request));
   return { token, headers, redirectTo: safeRedirect(redirectTo, ADMIN_PATH) };
 }

@@ -158,8 +158,8 @@ export const passkeys = sqliteTable("passkeys", {
 export const passkeyChallenges = sqliteTable(
   "passkey_challenges",
   {
-    /** SHA-256 of the challenge cookie's value. */
-    cookieHash: text("cookie_hash").primaryKey(),
+    /** SHA-256 of the handle the page got with the options (challengeId). */
+    idHash: text("id_hash").primaryKey(),
     purpose: text("purpose", { enum: ["register", "sign-in"] }).notNull(),
     challenge: text("challenge").notNull(),
     /** The session that asked to register; null for a sign-in. */
