@@ -128,7 +128,8 @@ export function PasskeysSection({ passkeys, answer }: { passkeys: Passkey[]; ans
       ) : (
         <p>No passkeys yet.</p>
       )}
-      <AddPasskey />
+      {/* A new answer of the plain forms starts the add form afresh, so only one notice shows. */}
+      <AddPasskey key={answer ? JSON.stringify(answer) : "add"} />
     </section>
   );
 }
