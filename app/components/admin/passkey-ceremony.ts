@@ -16,6 +16,7 @@ interface Challenge<Options> {
 }
 
 const CANCELLED = "The passkey request was cancelled or timed out.";
+const IP_ADDRESS = "Passkeys work only when the site is opened by its name, not by an IP address.";
 const UNREACHABLE = "The server could not be reached. Try again.";
 
 async function postJson<T>(url: string, body: unknown = {}): Promise<T> {
@@ -37,6 +38,12 @@ async function postJson<T>(url: string, body: unknown = {}): Promise<T> {
   return answer as T;
 }
 
+/** WebAuthn takes no IP address for the relying party: on such an address the browser refuses every passkey. */
+function onIpAddress(): boolean {
+  const host = location.hostname;
+  return host.startsWith("[") || /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
+}
+
 /** Whether an error only means that another ceremony took over (the button replacing autofill). */
 export function isAborted(error: unknown): boolean {
   return error instanceof Error && error.name === "AbortError";
@@ -51,20 +58,36 @@ export function passkeyErrorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Whether this browser can use passkeys at all (the account page's add form says so when not). */
-export async function passkeysSupported(): Promise<boolean> {
-  const { browserSupportsWebAuthn } = await import("@simplewebauthn/browser");
-  return browserSupportsWebAuthn();
-}
-
 /** Registers a new passkey under `name` for the signed-in owner. */
 export async function registerPasskey(name: string): Promise<void> {
+  if (onIpAddress()) throw new Error(IP_ADDRESS);
   const { startRegistration } = await import("@simplewebauthn/browser");
   const { options, challengeId } = await postJson<Challenge<PublicKeyCredentialCreationOptionsJSON>>(
     href("/api/auth/passkey/register/options"),
   );
   const response = await startRegistration({ optionsJSON: options });
   await postJson(href("/api/auth/passkey/register/verify"), { challengeId, name, response });
+}
+
+/** The person's pick from the user-name field's autofill, or null where the browser offers none. */
+async function offerInAutofill() {
+  if (onIpAddress()) return null;
+  const { browserSupportsWebAuthnAutofill, startAuthentication } = await import("@simplewebauthn/browser");
+  if (!(await browserSupportsWebAuthnAutofill())) return null;
+  const { options, challengeId } = await postJson<Challenge<PublicKeyCredentialRequestOptionsJSON>>(
+    href("/api/auth/passkey/sign-in/options"),
+  );
+  return { challengeId, response: await startAuthentication({ optionsJSON: options, useBrowserAutofill: true }) };
+}
+
+/** The passkey the person picks in the browser's own dialog. */
+async function askWithButton() {
+  if (onIpAddress()) throw new Error(IP_ADDRESS);
+  const { startAuthentication } = await import("@simplewebauthn/browser");
+  const { options, challengeId } = await postJson<Challenge<PublicKeyCredentialRequestOptionsJSON>>(
+    href("/api/auth/passkey/sign-in/options"),
+  );
+  return { challengeId, response: await startAuthentication({ optionsJSON: options }) };
 }
 
 /**
@@ -79,15 +102,8 @@ export async function signInWithPasskey({
   autofill: boolean;
   redirectTo: string | null;
 }): Promise<{ token: string; redirectTo: string } | null> {
-  const { browserSupportsWebAuthnAutofill, startAuthentication } = await import("@simplewebauthn/browser");
-  if (autofill && !(await browserSupportsWebAuthnAutofill())) return null;
-  const { options, challengeId } = await postJson<Challenge<PublicKeyCredentialRequestOptionsJSON>>(
-    href("/api/auth/passkey/sign-in/options"),
-  );
-  const response = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
-  return postJson(href("/api/auth/passkey/sign-in/verify"), {
-    challengeId,
-    response,
-    redirectTo: redirectTo ?? undefined,
-  });
+  // The autofill offer is quiet: where it cannot run (or the button took over), the password form is all there is.
+  const picked = autofill ? await offerInAutofill().catch(() => null) : await askWithButton();
+  if (!picked) return null;
+  return postJson(href("/api/auth/passkey/sign-in/verify"), { ...picked, redirectTo: redirectTo ?? undefined });
 }

@@ -34,7 +34,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string | null }) {
         if (answer && active) finish(answer);
       })
       .catch((caught: unknown) => {
-        // The button took over, or the person left the page: nothing to tell.
+        // Only the server's refusal of a picked passkey reaches here (the offer itself is quiet); not after leaving.
         if (!active || isAborted(caught)) return;
         setError(passkeyErrorText(caught));
       });
