@@ -17,38 +17,38 @@ function PasskeyItem({ passkey }: { passkey: Passkey }) {
   const renameId = `passkey-name-${passkey.id}`;
   return (
     <li className="passkey">
-      <h3 className="passkey__name">{passkey.name}</h3>
-      <dl className="passkey__facts">
-        <div>
-          <dt>Added</dt>
-          <dd>{formatWhen(passkey.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>Last used</dt>
-          <dd>{passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : "Never"}</dd>
-        </div>
-      </dl>
-      <div className="passkey__actions">
-        {/* Keyed by the name, so a rename shows the new one in the field, with or without JavaScript. */}
-        <Form method="post" className="passkey__rename" key={passkey.name}>
-          <input type="hidden" name="intent" value="rename-passkey" />
-          <input type="hidden" name="passkey" value={passkey.id} />
-          <div className="field">
-            <label htmlFor={renameId} className="visually-hidden">{`New name for ${passkey.name}`}</label>
-            <input id={renameId} name="name" defaultValue={passkey.name} maxLength={MAX_NAME_LENGTH} required />
+      <div className="passkey__summary">
+        <h3 className="passkey__name">{passkey.name}</h3>
+        <dl className="passkey__facts">
+          <div>
+            <dt>Added</dt>
+            <dd>{formatWhen(passkey.createdAt)}</dd>
           </div>
-          <Button type="submit" variant="secondary">
-            Rename
-          </Button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="remove-passkey" />
-          <input type="hidden" name="passkey" value={passkey.id} />
-          <Button type="submit" variant="danger" aria-label={`Remove the passkey ${passkey.name}`}>
-            Remove
-          </Button>
-        </Form>
+          <div>
+            <dt>Last used</dt>
+            <dd>{passkey.lastUsedAt ? formatWhen(passkey.lastUsedAt) : "Never"}</dd>
+          </div>
+        </dl>
       </div>
+      <Form method="post">
+        <input type="hidden" name="intent" value="remove-passkey" />
+        <input type="hidden" name="passkey" value={passkey.id} />
+        <Button type="submit" variant="danger" aria-label={`Remove the passkey ${passkey.name}`}>
+          Remove
+        </Button>
+      </Form>
+      {/* Keyed by the name, so a rename shows the new one in the field, with or without JavaScript. */}
+      <Form method="post" className="passkey__rename" key={passkey.name}>
+        <input type="hidden" name="intent" value="rename-passkey" />
+        <input type="hidden" name="passkey" value={passkey.id} />
+        <div className="field">
+          <label htmlFor={renameId} className="visually-hidden">{`New name for ${passkey.name}`}</label>
+          <input id={renameId} name="name" defaultValue={passkey.name} maxLength={MAX_NAME_LENGTH} required />
+        </div>
+        <Button type="submit" variant="secondary">
+          Rename
+        </Button>
+      </Form>
     </li>
   );
 }
@@ -116,7 +116,7 @@ export function PasskeysSection({ passkeys, answer }: { passkeys: Passkey[]; ans
     <section className="card account-section" aria-labelledby="passkeys-heading">
       <h2 id="passkeys-heading">Passkeys</h2>
       <p className="muted account-section__lede">
-        Sign in with your fingerprint, face or device PIN instead of the password. A passkey counts as both steps.
+        Sign in with your fingerprint, face or device PIN instead of the password.
       </p>
       <SectionAnswer answer={answer} />
       {passkeys.length > 0 ? (
