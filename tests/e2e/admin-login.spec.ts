@@ -44,7 +44,8 @@ test("the login form has labelled, required fields with autocomplete", async ({ 
   const username = page.getByLabel("Username");
   const password = page.getByLabel("Password");
   await expect(username).toHaveAttribute("required", "");
-  await expect(username).toHaveAttribute("autocomplete", "username");
+  // "webauthn" lets the browser offer passkeys in the field's autofill (conditional mediation, issue 21).
+  await expect(username).toHaveAttribute("autocomplete", "username webauthn");
   await expect(password).toHaveAttribute("required", "");
   await expect(password).toHaveAttribute("type", "password");
   await expect(password).toHaveAttribute("autocomplete", "current-password");

@@ -2,6 +2,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { ADMIN_PATH } from "~/lib/paths";
 import type { Route } from "../../routes/+types/photography.admin.account";
 import { DevicesSection } from "./devices-section";
+import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
 import { isTwoStepAnswer, TwoStepSection } from "./two-step-section";
 
@@ -12,6 +13,7 @@ export type AccountAnswer = NonNullable<Route.ComponentProps["actionData"]> | nu
 /** One section per concern, each a card of its own; passkeys and two-step codes join as more sections. */
 export function AccountPage({
   devices,
+  passkeys,
   minPasswordCharacters,
   passwordFromEnvironment,
   twoStep,
@@ -27,6 +29,10 @@ export function AccountPage({
         minCharacters={minPasswordCharacters}
         fromEnvironment={passwordFromEnvironment}
         answer={answer?.intent === "change-password" ? answer : null}
+      />
+      <PasskeysSection
+        passkeys={passkeys}
+        answer={answer?.intent === "rename-passkey" || answer?.intent === "remove-passkey" ? answer : null}
       />
       <TwoStepSection status={twoStep} answer={isTwoStepAnswer(answer) ? answer : null} />
       <DevicesSection

@@ -7,7 +7,7 @@ import { SectionAnswer } from "./section-answer";
 type Device = Route.ComponentProps["loaderData"]["devices"][number];
 
 /** "Nov 25, 2026, 19:30 UTC": the same on the server and in every browser. */
-function formatWhen(when: Date | string): string {
+export function formatWhen(when: Date | string): string {
   const text = new Date(when).toLocaleString("en-US", {
     year: "numeric",
     month: "short",

@@ -3,6 +3,7 @@ import { useAuth } from "~/components/auth";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { ErrorBanners } from "./error-banners";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { useHydrated } from "~/components/use-hydrated";
 import { GALLERY_PATH } from "~/lib/paths";
 
@@ -35,7 +36,13 @@ export function LoginForm({ error, redirectTo, username }: LoginFormProps) {
           {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
           <div className="field">
             <label htmlFor="login-username">Username</label>
-            <input id="login-username" name="username" autoComplete="username" defaultValue={username} required />
+            <input
+              id="login-username"
+              name="username"
+              autoComplete="username webauthn"
+              defaultValue={username}
+              required
+            />
           </div>
           <div className="field">
             <label htmlFor="login-password">Password</label>
@@ -45,6 +52,7 @@ export function LoginForm({ error, redirectTo, username }: LoginFormProps) {
             {loggingIn ? "Logging in..." : "Login"}
           </Button>
         </Form>
+        <PasskeySignIn redirectTo={redirectTo} />
       </div>
     </main>
   );

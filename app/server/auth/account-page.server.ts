@@ -12,16 +12,25 @@ import { requireAdminPage } from "./auth.server";
 import { endOtherSessions, endSession, listDevices } from "./devices.server";
 import { changePassword } from "./password-change.server";
 import { MIN_PASSWORD_CHARACTERS } from "./password-policy.server";
+import { listPasskeys, removePasskey, renamePasskey } from "./passkeys.server";
 import { twoStepStatus } from "./totp-enrolment.server";
 import { TWO_STEP_INTENTS, twoStepAction } from "./two-step-page.server";
 
-export const ACCOUNT_INTENTS = ["change-password", "sign-out", "sign-out-others", ...TWO_STEP_INTENTS] as const;
+export const ACCOUNT_INTENTS = [
+  "change-password",
+  "sign-out",
+  "sign-out-others",
+  "rename-passkey",
+  "remove-passkey",
+  ...TWO_STEP_INTENTS,
+] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export async function accountLoader(request: Request) {
   const session = await requireAdminPage(request);
   return {
     devices: listDevices(session),
+    passkeys: listPasskeys(session.userId),
     minPasswordCharacters: MIN_PASSWORD_CHARACTERS,
     /** Each start resets the password to ADMIN_PASSWORD, so the owner is told before changing it. */
     passwordFromEnvironment: Boolean(config().adminPassword),
@@ -70,6 +79,17 @@ export const accountAction = pageAction(
           "sign-out-others",
           ended === 1 ? "Signed out 1 other session." : `Signed out ${ended} other sessions.`,
         );
+      }
+      case "rename-passkey": {
+        const name = renamePasskey(session.userId, {
+          passkey: formText(form, "passkey"),
+          name: formText(form, "name"),
+        });
+        return done("rename-passkey", `Renamed the passkey to “${name}”.`);
+      }
+      case "remove-passkey": {
+        const name = removePasskey(session.userId, { passkey: formText(form, "passkey") });
+        return done("remove-passkey", `Removed the passkey “${name}”.`);
       }
       case "totp-begin":
       case "totp-cancel":

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, type IndexColumn } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, real, sqliteTable, text, type IndexColumn } from "drizzle-orm/sqlite-core";
 
 /** Partial indexes over the public photos, one per list order. */
 function publicOnly(orders: [string, [IndexColumn, ...IndexColumn[]]][]) {
@@ -173,6 +173,45 @@ export const sessions = sqliteTable(
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+/** The owner's passkeys (WebAuthn credentials, record 028); each signs in on its own. */
+export const passkeys = sqliteTable("passkeys", {
+  /** The credential id, base64url, as the authenticator names it. */
+  id: text("id").primaryKey(),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The COSE public key the authenticator gave at registration. */
+  publicKey: blob("public_key", { mode: "buffer" }).notNull(),
+  /** The authenticator's signature counter; a sign-in that does not raise it (when it counts) is refused. */
+  counter: integer("counter").notNull(),
+  /** How the browser may reach the authenticator ("internal", "usb", "hybrid"...), as JSON. */
+  transports: text("transports", { mode: "json" }).$type<string[]>().notNull(),
+  /** The owner's name for it: "MacBook", "Phone". */
+  name: text("name").notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+});
+
+/**
+ * WebAuthn challenges waiting for their answer: single-use (taken by the
+ * verify that answers them) and short-lived. Each is bound to the browser
+ * that asked by a cookie whose hash is the key, and a registration also to
+ * the session that asked.
+ */
+export const passkeyChallenges = sqliteTable(
+  "passkey_challenges",
+  {
+    /** SHA-256 of the handle the page got with the options (challengeId). */
+    idHash: text("id_hash").primaryKey(),
+    purpose: text("purpose", { enum: ["register", "sign-in"] }).notNull(),
+    challenge: text("challenge").notNull(),
+    /** The session that asked to register; null for a sign-in. */
+    sessionId: integer("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("passkey_challenges_expires_at_idx").on(t.expiresAt)],
 );
 
 /**
