@@ -37,7 +37,10 @@ export const links: Route.LinksFunction = () => [
  * owner is signed in (their own links).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { origin: siteOrigin(request), site: publicSite(), signedIn: await isAdmin(request) };
+  const site = publicSite();
+  // Written here from the fixed palette, so the palette's code stays out of the visitor's bundle.
+  const accentCss = site.accent === DEFAULT_ACCENT ? null : accentStyle(site.accent);
+  return { origin: siteOrigin(request), site, accentCss, signedIn: await isAdmin(request) };
 }
 
 /**
@@ -58,9 +61,8 @@ const MARK_HAS_JS = `document.documentElement.classList.add("has-js")`;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const site = useRouteLoaderData<typeof loader>("root")?.site;
-  const scheme = site?.colourScheme ?? "system";
-  const accent = site?.accent ?? DEFAULT_ACCENT;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const scheme = root?.site.colourScheme ?? "system";
   return (
     // The class the script adds is not React's to hydrate. The owner's colour scheme is an attribute
     // the CSS reads (app.css), so it applies from the first paint, without JavaScript.
@@ -72,10 +74,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={scheme === "system" ? "light dark" : scheme} />
         <Meta />
         <Links />
-        {accent === DEFAULT_ACCENT ? null : (
+        {root?.accentCss ? (
           // Written from the fixed palette (accent-palette.ts), never from the owner's text.
-          <style dangerouslySetInnerHTML={{ __html: accentStyle(accent) }} />
-        )}
+          <style dangerouslySetInnerHTML={{ __html: root.accentCss }} />
+        ) : null}
       </head>
       <body>
         <SiteHeader />
