@@ -15,10 +15,10 @@ import type { Route } from "./+types/photography.admin.site.projects.$id.media";
  * became of it. A refusal keeps the old media.
  */
 export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
+  await requireAdminPage(request, ADMIN_SITE_PROJECTS_PATH);
+  if (request.method !== "POST") throw new HttpError(405, "Use POST to upload media.", {}, { Allow: "POST" });
   const id = parseProjectId(params.id);
   const back = `${ADMIN_SITE_PROJECTS_PATH}?${new URLSearchParams({ edit: String(id) })}#media`;
-  await requireAdminPage(request, back);
-  if (request.method !== "POST") throw new HttpError(405, "Use POST to upload media.", {}, { Allow: "POST" });
   let notice;
   try {
     const media = await uploadProjectMedia(id, request);

@@ -201,6 +201,38 @@ describe("projects on the disk store", () => {
     expectSoundStorage(dirs);
   });
 
+  it("deletes a card and its media, through the API and the page's confirmed form", async () => {
+    for (const via of ["api", "page"] as const) {
+      const created = (await (
+        await createProject(server.url, token, { name: `Gone ${via}`, demoUrl: "/life" })
+      ).json()) as ApiProject;
+      expect((await uploadMedia(server.url, token, created.id, { image: await makeJpeg(640, 360, 11) })).status).toBe(
+        200,
+      );
+      const { media } = await getProject(server.url, token, created.id);
+      const key = media!.src.split("/")[2]!;
+      expect(fs.existsSync(path.join(dirs.uploadsDir, "images", key))).toBe(true);
+      const response =
+        via === "api"
+          ? await fetch(`${server.url}/api/project/${created.id}`, {
+              method: "DELETE",
+              headers: { Authorization: `Bearer ${token}` },
+            })
+          : await fetch(`${server.url}${PROJECTS_PAGE}`, {
+              method: "POST",
+              headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+              body: `intent=delete&id=${created.id}`,
+              redirect: "manual",
+            });
+      expect(response.status).toBe(via === "api" ? 204 : 303);
+      expect((await fetch(`${server.url}/api/project/${created.id}`)).status).toBe(404);
+      expect(fs.existsSync(path.join(dirs.uploadsDir, "images", key))).toBe(false);
+      expect((await fetch(`${server.url}${media!.src}`)).status).toBe(404);
+      expect((await homeProjects(server.url)).cards).not.toContain(`Gone ${via}`);
+    }
+    expectSoundStorage(dirs);
+  });
+
   it("keeps everything over a restart", async () => {
     await server.stop();
     server = await start(dirs);
