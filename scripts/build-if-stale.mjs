@@ -38,7 +38,12 @@ export function buildIfStale(root = process.cwd()) {
   // A production install (no dev tools) runs the build it was shipped with.
   if (reason === "stale" && !fs.existsSync(builder)) return;
   console.log(reason === "stale" ? "Sources changed since the last build: building…" : "No build yet: building…");
-  execFileSync(process.execPath, [builder, "build"], { cwd: root, stdio: "inherit" });
+  // The test runners set NODE_ENV=test, which would make a development build (no static files, no CSP).
+  execFileSync(process.execPath, [builder, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildIfStale();
