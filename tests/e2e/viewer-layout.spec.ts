@@ -45,20 +45,16 @@ test.describe("the viewer puts the photo first", () => {
     portrait = await uploadShaped(server, 1000, 1500, "portrait");
   });
 
-  test("on a phone the caption lines up with the photo's edges, right under it", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
+  test("on a phone the caption lines up with the photo's edges, under it", async ({ page, javaScriptEnabled }) => {
     await page.setViewportSize(PHONE);
     for (const id of [landscape, portrait]) {
       const photo = await openViewer(page, id, javaScriptEnabled);
-      const title = viewer(page).getByRole("heading", { level: 2 });
       const caption = await box(page.locator(".viewer-info"));
       const image = await box(photo);
       expect(Math.abs(caption.x - image.x)).toBeLessThanOrEqual(2);
       expect(Math.abs(caption.x + caption.width - (image.x + image.width))).toBeLessThanOrEqual(2);
-      // No dead space: the title starts within a line of the photo's bottom edge.
-      expect((await box(title)).y - (image.y + image.height)).toBeLessThan(40);
+      // The photo is centred in the space above the caption (viewer-geometry.spec.ts); the caption comes after it.
+      expect(caption.y).toBeGreaterThanOrEqual(image.y + image.height);
       expect(image.width).toBeGreaterThan(PHONE.width * 0.9);
     }
   });

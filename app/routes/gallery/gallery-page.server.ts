@@ -11,7 +11,7 @@ import { formText, pageAction } from "~/server/http/page-action.server";
 import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
-import { getImage, listImages, neighbours } from "~/server/photos/images.server";
+import { getImage, listCount, listImages, neighbours } from "~/server/photos/images.server";
 import type { AlbumRow } from "~/server/data/schema";
 import { safeRedirect } from "~/server/http/security.server";
 import { parseAlbumIds, parseMoveForm } from "~/server/albums/album-input.server";
@@ -30,6 +30,7 @@ export async function loadGalleryPage<Extra extends object>(request: Request, al
   const admin = await isAdmin(request);
   const shown = {
     page: listImages(query),
+    total: listCount(album?.id),
     position,
     admin,
     showExif: config().showExif,

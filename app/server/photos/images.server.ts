@@ -272,6 +272,16 @@ export function neighbours(
   return { previous: nearest(reversed(keys)), next: nearest(keys) };
 }
 
+/** How many photos a list runs over, the whole gallery's or one album's: the slideshow's "12 / 60". */
+export function listCount(albumId?: number): number {
+  const counted = db().select({ total: count() });
+  const row =
+    albumId === undefined
+      ? counted.from(images).get()
+      : counted.from(albumImages).where(eq(albumImages.albumId, albumId)).get();
+  return row?.total ?? 0;
+}
+
 export function galleryStats(): { count: number; uploadedBytes: number; storedBytes: number } {
   const row = db()
     .select({ count: count(), uploadedBytes: sum(images.size), storedBytes: sum(images.storedBytes) })
