@@ -132,6 +132,31 @@ test.describe("touch gestures", () => {
     await cdp.detach();
   }
 
+  test("the photo follows the finger, and slides back when the swipe falls short", async ({
+    page,
+    server,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "gestures need JavaScript");
+    const [, middle] = await server.seed(3, { prefix: "Follow" });
+    await openViewer(page, middle!, true);
+    const frame = viewer(page).locator(".viewer-frame");
+    const title = await viewer(page).getByRole("heading", { level: 2 }).textContent();
+    const cdp = await page.context().newCDPSession(page);
+    const y = 300;
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 300, y }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 260, y }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 200, y }] });
+    // Mid-gesture: the photo is 100 px to the left, where the finger took it.
+    await expect(frame).toHaveCSS("translate", "-100px");
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 280, y }] });
+    await expect(frame).toHaveCSS("translate", "-20px");
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.detach();
+    await expect(frame).toHaveCSS("translate", "none");
+    await expect(viewer(page).getByRole("heading", { level: 2 })).toHaveText(title!);
+  });
+
   test("swipe left for the next photo, right for the previous, down to close", async ({
     page,
     server,
