@@ -51,7 +51,8 @@ interface Props {
  * The full-screen photo viewer, a state of the page's URL (`?image=42`): the
  * server renders it, so a deep link works without JavaScript, where close,
  * previous and next are plain links. With JavaScript it fades out on close
- * (Escape, backdrop, close button), keeps focus inside and follows the arrow keys.
+ * (Escape, backdrop, close button), keeps focus inside and follows the arrow keys;
+ * its controls fade while the pointer rests, and the caption folds away ("i").
  */
 export function Viewer({
   photo,
