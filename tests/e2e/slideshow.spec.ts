@@ -37,6 +37,8 @@ test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the slideshow needs JavaScript");
 
   test("plays through the list every 5 s, loading the next page, and stops after the last photo", async ({ page }) => {
+    // A server of its own with 26 uploads: more than the default budget on a busy machine.
+    test.slow();
     const own = await startSeedableServer();
     try {
       await own.seed(26, { prefix: "Slide" });
