@@ -17,6 +17,8 @@ interface Props {
   first: ImagePage;
   /** Its list position (`cursor`/`page` search string); the route remounts the gallery when it changes. */
   position: string;
+  /** How many photos the whole list holds (the slideshow's counter). */
+  total: number;
   admin: boolean;
   /** The camera line under each photo (SHOW_EXIF). */
   showExif: boolean;
@@ -42,9 +44,16 @@ export function Gallery({ scope = WHOLE_GALLERY, ...props }: Props) {
   );
 }
 
+/** How many photos come before the list's first: known at its start and on a numbered page, not after a cursor. */
+function listOffset(first: ImagePage, position: string): number | null {
+  if (position === listStart(position)) return 0;
+  return new URLSearchParams(position).has("page") ? (first.page - 1) * first.pageSize : null;
+}
+
 function GalleryBody({
   first,
   position,
+  total,
   admin,
   showExif,
   serverViewer,
@@ -72,20 +81,27 @@ function GalleryBody({
           image: list.changed[viewerId] ?? fromServer.image,
           neighbours: [],
           nextPageHref: null,
+          index: null,
         }
       );
     }
     const earlier = list.order[index - 1];
     const later = list.order[index + 1];
+    const offset = listOffset(first, position);
     return {
+      index: offset === null ? null : offset + index + 1,
       image: list.order[index]!,
       neighbours: [earlier, later].filter((neighbour) => neighbour !== undefined),
       previous: index > 0 ? list.order[index - 1]!.id : (fromServer?.previous ?? null),
       next: later ? later.id : list.hasMore ? "load" : (fromServer?.next ?? null),
-      // The server knows the photo after the last one loaded (the first of the next page): a link there needs no script.
+      // Next's link past the last photo loaded: the first of the next page where the server named it, else that page.
       nextPageHref:
-        !later && list.nextCursor && typeof fromServer?.next === "number"
-          ? galleryHref(listAfter(position, list.nextCursor), { image: fromServer.next }, scope.path)
+        !later && list.nextCursor
+          ? galleryHref(
+              listAfter(position, list.nextCursor),
+              typeof fromServer?.next === "number" ? { image: fromServer.next } : undefined,
+              scope.path,
+            )
           : null,
     };
   }, [
@@ -96,6 +112,7 @@ function GalleryBody({
     list.order,
     list.hasMore,
     list.nextCursor,
+    first,
     position,
     scope.path,
   ]);
@@ -168,6 +185,7 @@ function GalleryBody({
           photo={photo}
           mode={mode}
           position={position}
+          total={total}
           admin={admin}
           showExif={showExif}
           isLoaded={isLoaded}

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState, type FocusEvent } from "react";
+import { useEffect, useEffectEvent, useState, type RefObject } from "react";
 
 /** How long each photo stays on screen while the slideshow plays. */
 const SLIDE_MS = 5000;
@@ -21,30 +21,33 @@ interface Options {
   active: boolean;
   hasNext: boolean;
   advance: () => void;
+  /** Play from the start (the page's Slideshow link). */
+  startPlaying: boolean;
 }
 
 /**
- * The viewer's slideshow (JavaScript only). It waits while the caption is
- * hovered or holds focus (someone is reading) and while the tab is hidden,
- * and stops for good on Pause, on a navigation key and after the last photo.
+ * The viewer's slideshow (JavaScript only): the viewer full screen where the
+ * browser allows it (else the overlay as it is), each photo for SLIDE_MS. It
+ * waits while the tab is hidden, and stops for good on Pause, Escape, leaving
+ * full screen, a navigation key and after the last photo.
  */
-export function useSlideshow({ photoId, active, hasNext, advance }: Options) {
-  const [playing, setPlaying] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+export function useSlideshow(
+  dialog: RefObject<HTMLElement | null>,
+  { photoId, active, hasNext, advance, startPlaying }: Options,
+) {
+  const [playing, setPlaying] = useState(startPlaying);
   const [hidden, setHidden] = useState(false);
   const running = playing && active;
-  const waiting = hovered || focused || hidden;
 
   const nextSlide = useEffectEvent(() => {
     if (hasNext) advance();
     else setPlaying(false);
   });
   useEffect(() => {
-    if (!running || waiting) return;
+    if (!running || hidden) return;
     const timer = window.setTimeout(nextSlide, SLIDE_MS);
     return () => window.clearTimeout(timer);
-  }, [running, waiting, photoId]);
+  }, [running, hidden, photoId]);
 
   useEffect(() => {
     if (!running) return;
@@ -61,18 +64,25 @@ export function useSlideshow({ photoId, active, hasNext, advance }: Options) {
     };
   }, [running]);
 
+  useEffect(() => {
+    const root = dialog.current;
+    if (!running || !root || !document.fullscreenEnabled) return;
+    // The click on Play (or on the page's Slideshow link) is what lets the page go full screen; a refusal leaves the overlay.
+    if (!document.fullscreenElement) root.requestFullscreen().catch(() => undefined);
+    // Escape, or the browser's own way out of full screen, ends the slideshow too.
+    const onFullscreenChange = () => {
+      if (!document.fullscreenElement) setPlaying(false);
+    };
+    document.addEventListener("fullscreenchange", onFullscreenChange);
+    return () => {
+      document.removeEventListener("fullscreenchange", onFullscreenChange);
+      if (document.fullscreenElement === root) document.exitFullscreen().catch(() => undefined);
+    };
+  }, [dialog, running]);
+
   return {
     playing: running,
     toggle: () => setPlaying(!running),
     stop: () => setPlaying(false),
-    /** Spread on the caption: reading it holds the current photo. */
-    captionProps: {
-      onMouseEnter: () => setHovered(true),
-      onMouseLeave: () => setHovered(false),
-      onFocus: () => setFocused(true),
-      onBlur: (event: FocusEvent<HTMLElement>) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-      },
-    },
   };
 }

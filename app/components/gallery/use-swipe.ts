@@ -16,10 +16,19 @@ function inTextField(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest("input, textarea, select, [contenteditable]") !== null;
 }
 
+/** The photo follows a sideways finger; `null` puts it back, sliding unless it is stepping away anyway. */
+function follow(element: HTMLElement, dx: number | null, settle = false) {
+  const frame = element.querySelector<HTMLElement>(".viewer-frame");
+  if (!frame) return;
+  frame.classList.toggle("viewer-frame--settling", settle);
+  frame.style.translate = dx === null ? "" : `${dx}px 0`;
+}
+
 /**
  * Swipes on a touch screen, read from touch events: the browser keeps its own
- * scrolling and pinch zoom, and a gesture that turned into either (two fingers,
- * a zoomed page, a scrolled viewer) is not a swipe.
+ * scrolling and pinch zoom (touch-action: pan-y pinch-zoom in viewer.css), and
+ * a gesture that turned into either (two fingers, a zoomed page, a scrolled
+ * viewer) is not a swipe. The photo follows a sideways finger as it moves.
  */
 export function useSwipe(ref: RefObject<HTMLElement | null>, enabled: boolean, handlers: SwipeHandlers) {
   // Read the newest handlers at the end of a gesture, so a render in the middle
@@ -39,7 +48,14 @@ export function useSwipe(ref: RefObject<HTMLElement | null>, enabled: boolean, h
           : null;
     }
     function onMove(event: TouchEvent) {
-      if (event.touches.length > 1) start = null;
+      const touch = event.touches[0];
+      if (event.touches.length > 1 || !start || !touch) {
+        if (start) follow(element!, null, true);
+        start = null;
+        return;
+      }
+      const dx = touch.clientX - start.x;
+      if (Math.abs(dx) > Math.abs(touch.clientY - start.y)) follow(element!, dx);
     }
     function onEnd(event: TouchEvent) {
       const touch = event.changedTouches[0];
@@ -49,13 +65,18 @@ export function useSwipe(ref: RefObject<HTMLElement | null>, enabled: boolean, h
       const { atTop } = start;
       start = null;
       if (Math.abs(dx) > SIDEWAYS && Math.abs(dx) > 1.5 * Math.abs(dy)) {
+        follow(element!, null);
         swipe(dx < 0 ? "onSwipeLeft" : "onSwipeRight");
-      } else if (dy > DOWN && dy > 1.5 * Math.abs(dx) && atTop && element!.scrollTop <= 0) {
+        return;
+      }
+      follow(element!, null, true);
+      if (dy > DOWN && dy > 1.5 * Math.abs(dx) && atTop && element!.scrollTop <= 0) {
         swipe("onSwipeDown");
       }
     }
     function onCancel() {
       start = null;
+      follow(element!, null, true);
     }
 
     const passive = { passive: true };

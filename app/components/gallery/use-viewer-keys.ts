@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useEffectEvent, type RefObject } from "react";
 import type { ViewerMode } from "~/lib/gallery-url";
 
 function focusable(root: HTMLElement): HTMLElement[] {
@@ -25,44 +25,47 @@ interface Keys {
 /** The viewer's keyboard: Tab stays inside the dialog, Escape closes (or leaves a form), the arrows step. */
 export function useViewerKeys(dialog: RefObject<HTMLElement | null>, keys: Keys) {
   const { mode, closing, close, leaveForm, goPrevious, goNext } = keys;
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      const root = dialog.current;
-      if (!root || closing) return;
-      if (event.key === "Tab") {
-        const items = focusable(root);
-        const first = items[0];
-        const last = items.at(-1);
-        if (!first || !last) return;
-        // The dialog itself holds focus when it opens: either Tab goes to its first or last control.
-        const outside = !root.contains(document.activeElement) || document.activeElement === root;
-        if (event.shiftKey && (document.activeElement === first || outside)) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && (document.activeElement === last || outside)) {
-          event.preventDefault();
-          first.focus();
-        }
-        return;
-      }
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.key === "Escape") {
+  // One listener for the viewer's life, reading the newest keys: a listener swapped during a key's dispatch (the
+  // slideshow stopping on the same key re-renders in between) would miss that key.
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    const root = dialog.current;
+    if (!root || closing) return;
+    if (event.key === "Tab") {
+      const items = focusable(root);
+      const first = items[0];
+      const last = items.at(-1);
+      if (!first || !last) return;
+      // The dialog itself holds focus when it opens: either Tab goes to its first or last control.
+      const outside = !root.contains(document.activeElement) || document.activeElement === root;
+      if (event.shiftKey && (document.activeElement === first || outside)) {
         event.preventDefault();
-        // In a form, Escape gives up the form first rather than the whole viewer.
-        if (mode === "view") close();
-        else leaveForm();
-        return;
-      }
-      if (mode !== "view" || isTextField(event.target)) return;
-      if (event.key === "ArrowLeft") {
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || outside)) {
         event.preventDefault();
-        goPrevious();
-      } else if (event.key === "ArrowRight") {
-        event.preventDefault();
-        goNext();
+        first.focus();
       }
+      return;
     }
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [dialog, close, closing, goNext, goPrevious, leaveForm, mode]);
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      // In a form, Escape gives up the form first rather than the whole viewer.
+      if (mode === "view") close();
+      else leaveForm();
+      return;
+    }
+    if (mode !== "view" || isTextField(event.target)) return;
+    if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      goPrevious();
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      goNext();
+    }
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener("keydown", listener);
+    return () => document.removeEventListener("keydown", listener);
+  }, []);
 }

@@ -1,26 +1,25 @@
-import type { HTMLAttributes, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { exifLine, takenDate } from "~/lib/exif";
 import type { Image } from "~/lib/image";
 
 interface Props {
+  id: string;
   image: Image;
   titleId: string;
   /** Viewing, not editing: while editing, the form holds the name and description. */
   viewing: boolean;
   /** The camera line (SHOW_EXIF). */
   showExif: boolean;
-  /** The slideshow's hold on the caption (hover and focus pause it). */
-  captionProps: HTMLAttributes<HTMLElement>;
   /** The admin's Edit and Delete. */
   children?: ReactNode;
 }
 
 /** The photo's name, description, camera line and dates, beside or under the photo. */
-export function ViewerCaption({ image, titleId, viewing, showExif, captionProps, children }: Props) {
+export function ViewerCaption({ id, image, titleId, viewing, showExif, children }: Props) {
   const camera = showExif ? exifLine(image.exif) : null;
   return (
-    <section className="viewer-info" aria-labelledby={titleId} {...captionProps}>
+    <section id={id} className="viewer-info" aria-labelledby={titleId}>
       {/* While editing, the form holds the name and description: the title only names the dialog. */}
       <h2 id={titleId} className={viewing ? "viewer-title" : "visually-hidden"}>
         {image.name}

@@ -15,13 +15,13 @@ function frameSize(image: Image): CSSProperties {
 }
 
 /**
- * How wide the photo is drawn (viewer.css): beside a 24rem panel from 900px,
- * where a tall photo is bounded by the height instead; the screen less its
- * margins on phones.
+ * How wide the photo is drawn (viewer.css): beside a 20rem panel from 900px,
+ * within 4rem on either side for the arrows, where a tall photo is bounded by
+ * the height instead; the screen less its margins on phones.
  */
 export function viewerSizes(image: Image): string {
   const ratio = image.width / image.height;
-  const wide = ratio > 1.2 ? "calc(100vw - 33rem)" : `calc((100vh - 3rem) * ${ratio.toFixed(3)})`;
+  const wide = ratio > 1.2 ? "calc(100vw - 28rem)" : `calc((100vh - 3rem) * ${ratio.toFixed(3)})`;
   return `(min-width: 900px) ${wide}, calc(100vw - 2rem)`;
 }
 
@@ -30,7 +30,7 @@ interface Props {
   previous: number | null;
   /** "load": the list holds no later photo yet but the server has more. */
   next: number | null | "load";
-  /** With "load": a link to the next photo on the next page, for a browser without JavaScript. */
+  /** With "load": where Next goes without JavaScript (the next page's first photo, or that page). */
   nextPageHref: string | null;
   position: string;
   state: ViewerHistoryState | undefined;
@@ -76,10 +76,10 @@ export function ViewerStage({
           />
         ) : null}
         {next === "load" && nextPageHref ? (
-          // With JavaScript the list loads its next page in place and moves on; without, the link opens that page.
+          // One link: without JavaScript it opens the next page; the script loads that page in place and moves on.
           <Link
             to={nextPageHref}
-            className="viewer-step viewer-step--next"
+            className="viewer-step viewer-step--next viewer-control"
             onClick={(event) => {
               event.preventDefault();
               onStep();
@@ -88,18 +88,7 @@ export function ViewerStage({
           >
             <StepLabel direction="next" />
           </Link>
-        ) : next === "load" ? (
-          <button
-            type="button"
-            className="viewer-step viewer-step--next"
-            onClick={() => {
-              onStep();
-              onLoadNext();
-            }}
-          >
-            <StepLabel direction="next" />
-          </button>
-        ) : next !== null ? (
+        ) : typeof next === "number" ? (
           <StepLink
             to={galleryHref(position, { image: next }, path)}
             state={state}
@@ -153,7 +142,7 @@ function StepLink({ to, state, loaded, direction, onClick }: StepLinkProps) {
       preventScrollReset
       state={state}
       defaultShouldRevalidate={!loaded}
-      className={`viewer-step viewer-step--${direction}`}
+      className={`viewer-step viewer-step--${direction} viewer-control`}
     >
       <StepLabel direction={direction} />
     </Link>

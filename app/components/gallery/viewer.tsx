@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { preload } from "react-dom";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { Image } from "~/lib/image";
 import { galleryHref, type ViewerMode } from "~/lib/gallery-url";
 import { useGalleryScope } from "./gallery-scope";
+import { useIdleControls } from "./use-idle-controls";
 import { useSlideshow } from "./use-slideshow";
 import { useSwipe } from "./use-swipe";
 import { useViewerKeys } from "./use-viewer-keys";
 import { useViewerNavigation } from "./use-viewer-navigation";
 import { ViewerAdmin } from "./viewer-admin";
 import { ViewerCaption } from "./viewer-caption";
+import { ViewerControls } from "./viewer-controls";
 import { ViewerStage, viewerSizes } from "./viewer-stage";
 import "~/styles/viewer.css";
 
@@ -25,12 +27,16 @@ export interface ViewerPhoto {
   nextPageHref: string | null;
   /** The previous and next photos where the list holds them, preloaded so that stepping to them is instant. */
   neighbours: Image[];
+  /** Its place in the whole list, from 1, where the list knows it. */
+  index: number | null;
 }
 
 interface Props {
   photo: ViewerPhoto;
   mode: ViewerMode;
   position: string;
+  /** How many photos the list holds, the page's and the album's alike. */
+  total: number;
   admin: boolean;
   /** The camera line under the photo (SHOW_EXIF). */
   showExif: boolean;
@@ -45,10 +51,22 @@ interface Props {
  * The full-screen photo viewer, a state of the page's URL (`?image=42`): the
  * server renders it, so a deep link works without JavaScript, where close,
  * previous and next are plain links. With JavaScript it fades out on close
- * (Escape, backdrop, close button), keeps focus inside and follows the arrow keys.
+ * (Escape, backdrop, close button), keeps focus inside and follows the arrow keys;
+ * its controls fade while the pointer rests, and the caption folds away ("i").
  */
-export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoadNext, onUpdated, onDeleted }: Props) {
-  const { image, previous, next, nextPageHref, neighbours } = photo;
+export function Viewer({
+  photo,
+  mode,
+  position,
+  total,
+  admin,
+  showExif,
+  isLoaded,
+  onLoadNext,
+  onUpdated,
+  onDeleted,
+}: Props) {
+  const { image, previous, next, nextPageHref, neighbours, index } = photo;
   for (const neighbour of neighbours) {
     // The same srcset and sizes as the photo will have, so the browser picks, and later reuses, the same file.
     preload(neighbour.url, {
@@ -62,8 +80,13 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
   const { path } = useGalleryScope();
   const location = useLocation();
   const [closing, setClosing] = useState(false);
+  // The caption's "i" toggle: shown until folded away, for as long as the viewer stays open.
+  const [details, setDetails] = useState(true);
+  // The album's and the gallery's Slideshow link open the viewer playing.
+  const [startPlaying] = useState(() => (location.state as { slideshow?: boolean } | null)?.slideshow === true);
   const dialog = useRef<HTMLDivElement>(null);
   const titleId = "viewer-title";
+  const infoId = "viewer-info";
 
   useEffect(() => setClosing(false), [location.key]);
 
@@ -90,15 +113,24 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
     if (!dialog.current?.contains(document.activeElement)) dialog.current?.focus();
   }, [image.id, mode]);
 
-  const leaveForm = useCallback(() => void show(image.id), [show, image.id]);
-  useViewerKeys(dialog, { mode, closing, close, leaveForm, goPrevious, goNext });
-
-  const slideshow = useSlideshow({
+  const slideshow = useSlideshow(dialog, {
     photoId: image.id,
     active: mode === "view" && !closing,
     hasNext: next !== null,
     advance: goNext,
+    startPlaying,
   });
+
+  const leaveForm = useCallback(() => void show(image.id), [show, image.id]);
+  useViewerKeys(dialog, {
+    mode,
+    closing,
+    close: slideshow.playing ? slideshow.stop : close,
+    leaveForm,
+    goPrevious,
+    goNext,
+  });
+  const idle = useIdleControls(dialog, mode === "view" && !closing);
 
   // A step by hand (a swipe, a click) takes over from the slideshow, as a navigation key does.
   useSwipe(dialog, mode === "view" && !closing, {
@@ -148,6 +180,8 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
         viewing ? null : "viewer--editing",
         closing ? "viewer--closing" : null,
         slideshow.playing ? "viewer--playing" : null,
+        viewing && !details ? "viewer--bare" : null,
+        idle ? "viewer--idle" : null,
       ]
         .filter(Boolean)
         .join(" ")}
@@ -171,13 +205,7 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
           onLoadNext={onLoadNext}
         />
 
-        <ViewerCaption
-          image={image}
-          titleId={titleId}
-          viewing={viewing}
-          showExif={showExif}
-          captionProps={slideshow.captionProps}
-        >
+        <ViewerCaption id={infoId} image={image} titleId={titleId} viewing={viewing} showExif={showExif}>
           {admin ? (
             <ViewerAdmin
               image={image}
@@ -192,32 +220,17 @@ export function Viewer({ photo, mode, position, admin, showExif, isLoaded, onLoa
         </ViewerCaption>
       </div>
 
-      {viewing ? (
-        <button type="button" className="viewer-play js-only" onClick={slideshow.toggle}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-            <path
-              d={slideshow.playing ? "M8 5v14M16 5v14" : "M8 5.5v13l10.5-6.5z"}
-              fill={slideshow.playing ? "none" : "currentColor"}
-              stroke="currentColor"
-              strokeWidth="1.75"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <span className="visually-hidden">{slideshow.playing ? "Pause slideshow" : "Play slideshow"}</span>
-        </button>
-      ) : null}
-      <Link
-        to={galleryHref(position, undefined, path)}
-        className="viewer-close"
-        onClick={closeWithFade}
-        preventScrollReset
-      >
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-        </svg>
-        <span className="visually-hidden">Close</span>
-      </Link>
+      <ViewerControls
+        viewing={viewing}
+        playing={slideshow.playing}
+        onTogglePlay={slideshow.toggle}
+        details={details}
+        onToggleDetails={() => setDetails(!details)}
+        infoId={infoId}
+        counter={index === null ? null : `${index} / ${Math.max(total, index)}`}
+        closeHref={galleryHref(position, undefined, path)}
+        onClose={closeWithFade}
+      />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { formText, pageAction } from "~/server/http/page-action.server";
 import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
-import { getImageInScope, listImages, neighbours } from "~/server/photos/images.server";
+import { getImageInScope, listCount, listImages, neighbours } from "~/server/photos/images.server";
 import type { Access } from "~/server/access/access.server";
 import type { AlbumRow } from "~/server/data/schema";
 import { safeRedirect } from "~/server/http/security.server";
@@ -37,6 +37,7 @@ export async function loadGalleryPage<Extra extends object>(
   const scope = { access, albumId: album?.id };
   const shown = {
     page: listImages(query, access),
+    total: listCount(scope),
     position,
     admin,
     showExif: config().showExif ?? readSettings().showCameraDetails,

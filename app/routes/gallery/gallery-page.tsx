@@ -10,6 +10,7 @@ import { Gallery } from "~/components/gallery/gallery";
 import type { GalleryScope } from "~/components/gallery/gallery-scope";
 import { GallerySort } from "~/components/gallery/gallery-sort";
 import { MissingPhoto } from "~/components/gallery/missing-photo";
+import { SlideshowLink } from "~/components/gallery/slideshow-link";
 import type { ServerViewer } from "~/components/gallery/types";
 import type { ImagePage } from "~/lib/image";
 import { onlyViewerChanged, viewerImageId } from "~/lib/gallery-url";
@@ -19,6 +20,8 @@ import { pageMeta } from "~/lib/seo";
 /** What the gallery page's loader gives (`loadGalleryPage`), as the component reads it. */
 export interface GalleryPageData {
   page: ImagePage;
+  /** How many photos the list holds. */
+  total: number;
   position: string;
   admin: boolean;
   showExif: boolean;
@@ -98,16 +101,17 @@ interface Props {
 }
 
 export function GalleryPage({ data, scope, titleId, back, title, lede, links, adminTools, empty }: Props) {
-  const { page, position, admin, showExif, viewer, missing } = data;
+  const { page, total, position, admin, showExif, viewer, missing } = data;
   // The note belongs to the link that asked for the photo: leaving it (Back to the gallery) needs no reload.
   const [searchParams] = useSearchParams();
   const photoAsked = viewerImageId(searchParams) !== null;
-  const sort = <GallerySort position={position} />;
+  const first = page.images[0];
   return (
     <Gallery
       key={position}
       first={page}
       position={position}
+      total={total}
       admin={admin}
       showExif={showExif}
       serverViewer={viewer}
@@ -121,14 +125,11 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
           {title}
         </h1>
         {lede}
-        {links ? (
-          <div className="gallery-nav">
-            {sort}
-            {links}
-          </div>
-        ) : (
-          sort
-        )}
+        <div className="gallery-nav">
+          <GallerySort position={position} />
+          {first ? <SlideshowLink position={position} first={first.id} /> : null}
+          {links}
+        </div>
         {admin ? (
           <>
             <AdminNotice />

@@ -223,6 +223,17 @@ export function neighbours(
   return { previous: nearest(reversed(keys)), next: nearest(keys) };
 }
 
+/** How many photos a list runs over, the whole gallery's or one album's: the slideshow's "12 / 60". */
+/** How many photos the scope lists (the slideshow's "12 / 60"). */
+export function listCount(scope: ListScope): number {
+  const counted = db().select({ total: count() });
+  const row =
+    scope.albumId === undefined
+      ? counted.from(images).where(within(scope, undefined)).get()
+      : counted.from(albumImages).where(within(scope, undefined)).get();
+  return row?.total ?? 0;
+}
+
 export function galleryStats(): { count: number; uploadedBytes: number; storedBytes: number } {
   const row = db()
     .select({ count: count(), uploadedBytes: sum(images.size), storedBytes: sum(images.storedBytes) })

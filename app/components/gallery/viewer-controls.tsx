@@ -1,0 +1,77 @@
+import type { MouseEvent } from "react";
+import { Link } from "react-router";
+
+interface Props {
+  /** Viewing, not editing: Play and Details belong to viewing. */
+  viewing: boolean;
+  playing: boolean;
+  onTogglePlay: () => void;
+  /** Whether the caption shows (the "i" toggle's state). */
+  details: boolean;
+  onToggleDetails: () => void;
+  infoId: string;
+  /** Where the photo stands in the list and how many it holds, while the slideshow plays ("12 / 60"). */
+  counter: string | null;
+  closeHref: string;
+  onClose: (event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+/** The viewer's corner: the slideshow's counter, Play, the caption's "i" toggle and Close. */
+export function ViewerControls({
+  viewing,
+  playing,
+  onTogglePlay,
+  details,
+  onToggleDetails,
+  infoId,
+  counter,
+  closeHref,
+  onClose,
+}: Props) {
+  return (
+    <div className="viewer-controls">
+      {playing && counter ? (
+        <p className="viewer-counter viewer-control" aria-live="polite">
+          {counter}
+        </p>
+      ) : null}
+      {viewing ? (
+        <button type="button" className="viewer-button viewer-control js-only" onClick={onTogglePlay}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+            <path
+              d={playing ? "M8 5v14M16 5v14" : "M8 5.5v13l10.5-6.5z"}
+              fill={playing ? "none" : "currentColor"}
+              stroke="currentColor"
+              strokeWidth="1.75"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="visually-hidden">{playing ? "Pause slideshow" : "Play slideshow"}</span>
+        </button>
+      ) : null}
+      {viewing && !playing ? (
+        // Without JavaScript the caption simply stays: the toggle is the script's.
+        <button
+          type="button"
+          className="viewer-button viewer-control js-only"
+          aria-expanded={details}
+          aria-controls={infoId}
+          onClick={onToggleDetails}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.75" />
+            <path d="M12 11v6M12 7.5v.01" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <span className="visually-hidden">Details</span>
+        </button>
+      ) : null}
+      <Link to={closeHref} className="viewer-button viewer-control" onClick={onClose} preventScrollReset>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+        </svg>
+        <span className="visually-hidden">Close</span>
+      </Link>
+    </div>
+  );
+}
