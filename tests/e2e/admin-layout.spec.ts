@@ -35,11 +35,12 @@ test("a refused duplicate keeps its file name and links to the photo already in 
   await openDashboard(page, javaScriptEnabled);
   if (javaScriptEnabled) {
     await page.getByLabel("Choose files to upload").setInputFiles([{ name: filename, mimeType: "image/jpeg", buffer }]);
-    const item = page.getByRole("listitem").filter({ hasText: filename });
+    // The pending item (the batch's summary lists the refusal too).
+    const item = page.getByRole("listitem").filter({ has: page.getByRole("img", { name: `Preview of ${filename}` }) });
     await item.getByRole("button", { name: "Upload" }).click();
     await expect(item.getByText("Error uploading image")).toBeVisible();
     await expect(item.getByText(filename, { exact: true })).toBeVisible();
-    await item.getByRole("link", { name: "See the photo already in the gallery" }).click();
+    await item.getByRole("alert").getByRole("link", { name: "See the photo already in the gallery" }).click();
   } else {
     await page
       .getByLabel("Images", { exact: true })
