@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { href, useSearchParams } from "react-router";
+import { useHydrated } from "~/components/use-hydrated";
 import type { ImagePage } from "~/lib/image";
 import { galleryHref, listAfter, listStart, viewerImageId, viewerMode } from "~/lib/gallery-url";
 import { GALLERY_PATH } from "~/lib/paths";
@@ -32,6 +33,9 @@ interface Props {
 }
 
 const WHOLE_GALLERY: GalleryScope = { path: GALLERY_PATH };
+
+// The owner's drag and drop, with dnd-kit: its own chunk, fetched only when an owner's list in manual order renders.
+const SortableGalleryGrid = lazy(() => import("./sortable-gallery-grid"));
 
 /** The gallery's list and viewer, for the whole gallery or one album (`scope`), which every part below reads. */
 export function Gallery({ scope = WHOLE_GALLERY, ...props }: Props) {
@@ -141,6 +145,13 @@ function GalleryBody({
   );
 
   const isEmpty = list.order.length === 0 && !list.hasMore;
+  const hydrated = useHydrated();
+  const grid = <GalleryGrid images={list.order} position={position} />;
+  // Dragging is behaviour: the server and the no-JS page draw the plain grid (the viewer has the move forms).
+  const moveUrl =
+    admin && hydrated && scope.manualOrder && scope.albumId !== undefined
+      ? href("/api/album/:id/order", { id: String(scope.albumId) })
+      : null;
   return (
     <>
       <main className="page gallery-page" inert={photo !== null}>
@@ -150,7 +161,18 @@ function GalleryBody({
         ) : (
           <>
             <div className="gallery-frame">
-              <GalleryGrid images={list.order} position={position} />
+              {moveUrl ? (
+                <Suspense fallback={grid}>
+                  <SortableGalleryGrid
+                    images={list.order}
+                    position={position}
+                    moveUrl={moveUrl}
+                    reorder={list.imageMoved}
+                  />
+                </Suspense>
+              ) : (
+                grid
+              )}
             </div>
             <LoadMore
               hasMore={list.hasMore}
