@@ -7,6 +7,7 @@ import { GALLERY_PATH } from "~/lib/paths";
 import { GalleryGrid } from "./gallery-grid";
 import { GalleryScopeContext, useGalleryScope, type GalleryScope } from "./gallery-scope";
 import { LoadMore } from "./load-more";
+import { SelectableItem } from "./selectable-item";
 import type { ServerViewer } from "./types";
 import { useGalleryList } from "./use-gallery-list";
 import { useViewerNavigation } from "./use-viewer-navigation";
@@ -23,6 +24,8 @@ interface Props {
   showExif: boolean;
   /** The photo the server resolved for `?image=`, with its neighbours: covers deep links to photos outside the list. */
   serverViewer: ServerViewer;
+  /** The owner's select mode: a checkbox on each photo, for the select bar's form. */
+  selecting?: boolean;
   /** The page's heading and the admin notice, made inert with the grid while the viewer is open. */
   children: ReactNode;
   titleId: string;
@@ -52,6 +55,7 @@ function GalleryBody({
   admin,
   showExif,
   serverViewer,
+  selecting = false,
   children,
   titleId,
   empty,
@@ -146,10 +150,10 @@ function GalleryBody({
 
   const isEmpty = list.order.length === 0 && !list.hasMore;
   const hydrated = useHydrated();
-  const grid = <GalleryGrid images={list.order} position={position} />;
+  const grid = <GalleryGrid images={list.order} position={position} Item={selecting ? SelectableItem : undefined} />;
   // Dragging is behaviour: the server and the no-JS page draw the plain grid (the viewer has the move forms).
   const moveUrl =
-    admin && hydrated && scope.manualOrder && scope.albumId !== undefined
+    admin && hydrated && !selecting && scope.manualOrder && scope.albumId !== undefined
       ? href("/api/album/:id/order", { id: String(scope.albumId) })
       : null;
   return (

@@ -10,6 +10,8 @@ import { Gallery } from "~/components/gallery/gallery";
 import type { GalleryScope } from "~/components/gallery/gallery-scope";
 import { GallerySort } from "~/components/gallery/gallery-sort";
 import { MissingPhoto } from "~/components/gallery/missing-photo";
+import { SelectBar, SelectSwitch } from "~/components/gallery/select-bar";
+import { SELECT_PARAM } from "~/lib/batch";
 import type { ServerViewer } from "~/components/gallery/types";
 import type { ImagePage } from "~/lib/image";
 import { onlyViewerChanged, viewerImageId } from "~/lib/gallery-url";
@@ -100,6 +102,7 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
   // The note belongs to the link that asked for the photo: leaving it (Back to the gallery) needs no reload.
   const [searchParams] = useSearchParams();
   const photoAsked = viewerImageId(searchParams) !== null;
+  const selecting = admin && searchParams.get(SELECT_PARAM) !== null;
   const sort = <GallerySort position={position} />;
   return (
     <Gallery
@@ -109,6 +112,7 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
       admin={admin}
       showExif={showExif}
       serverViewer={viewer}
+      selecting={selecting}
       titleId={titleId}
       scope={scope}
       empty={empty}
@@ -131,6 +135,7 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
           <>
             <AdminNotice />
             {adminTools}
+            {selecting ? <SelectBar /> : <SelectSwitch />}
           </>
         ) : null}
       </header>
