@@ -32,6 +32,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
   const [items, setItems] = useState<PendingUpload[]>([]);
   const [notices, setNotices] = useState<SuccessNotice[]>([]);
   const [albumId, setAlbumId] = useState("");
+  const [albumPosition, setAlbumPosition] = useState("");
   // Uploads read the latest edits and abort in-flight requests without re-creating callbacks.
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -76,6 +77,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
         name: item.name,
         description: item.description,
         albumId,
+        albumPosition,
         token,
         signal: controller.signal,
         onProgress: (progress) => update(id, (current) => ({ ...current, status: { phase: "uploading", progress } })),
@@ -94,7 +96,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
         }));
       }
     },
-    [token, update, revalidator, albumId],
+    [token, update, revalidator, albumId, albumPosition],
   );
 
   const uploadAll = () => {
@@ -108,7 +110,14 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
     <>
       <section className="admin-section js-only" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload Images</h2>
-        <AlbumSelect albums={albums} id="upload-album" value={albumId} onChange={setAlbumId} />
+        <AlbumSelect
+          albums={albums}
+          id="upload-album"
+          value={albumId}
+          onChange={setAlbumId}
+          position={albumPosition}
+          onPositionChange={setAlbumPosition}
+        />
         <UploadDropzone onFiles={addFiles} />
         <div className="upload-notices" role="status">
           {notices.map((notice) => (

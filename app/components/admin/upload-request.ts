@@ -9,6 +9,8 @@ interface UploadRequest {
   description: string;
   /** The album the photo goes into, or "" for none. */
   albumId: string;
+  /** Its place in the album: "start", "end", or "" where the album puts new photos. */
+  albumPosition: string;
   /** The stored client token; without one the session cookie authenticates the call. */
   token: string;
   /** 0 to 1, or null while the browser cannot tell the total. */
@@ -42,6 +44,7 @@ export function uploadImage({
   name,
   description,
   albumId,
+  albumPosition,
   token,
   onProgress,
   signal,
@@ -51,6 +54,7 @@ export function uploadImage({
     body.set("name", name);
     body.set("description", description);
     if (albumId) body.set("albumId", albumId);
+    if (albumId && albumPosition) body.set("albumPosition", albumPosition);
     body.set("image", file, file.name);
 
     const xhr = new XMLHttpRequest();

@@ -4,7 +4,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { createImage } from "./image-store.server";
 import { discardUploads, parseUpload } from "./upload.server";
 import { cleanLine } from "~/lib/clean-text";
-import { parseAlbumIds } from "~/server/albums/album-input.server";
+import { parseAlbumIds, parseJoinAt } from "~/server/albums/album-input.server";
 import { parseImageText } from "./image-input.server";
 
 export type UploadResult =
@@ -13,7 +13,8 @@ export type UploadResult =
 /**
  * The one upload path for the API and the dashboard form: streams the body to
  * temp files, then stores each file in turn. A blank name falls back to the
- * file name; `albumId` puts every file in that album. Request-level problems (not multipart, too large) are thrown as
+ * file name; `albumId` puts every file in that album, at `albumPosition`
+ * (start or end; the album's own setting when left out). Request-level problems (not multipart, too large) are thrown as
  * HttpErrors; per-file problems come back as results.
  */
 export async function uploadImages(request: Request, { maxFiles }: { maxFiles: number }): Promise<UploadResult[]> {
@@ -23,6 +24,7 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
     // One album for the whole batch, checked before any file is stored.
     const albumIds = fields.albumId ? parseAlbumIds([fields.albumId]) : [];
     assertAlbumsExist(albumIds);
+    const joinAt = parseJoinAt(fields.albumPosition);
     for (const file of files) {
       try {
         // A name of only spaces or control characters is blank.
@@ -30,7 +32,7 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
           name: cleanLine(fields.name ?? "") || file.filename,
           description: fields.description ?? "",
         });
-        results.push({ ok: true, filename: file.filename, image: await createImage(file, text, albumIds) });
+        results.push({ ok: true, filename: file.filename, image: await createImage(file, text, albumIds, joinAt) });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         results.push({ ok: false, filename: file.filename, error });
