@@ -150,7 +150,7 @@ export function SelectBar() {
 export function SelectSwitch() {
   const location = useLocation();
   return (
-    <LinkButton to={location.pathname + withSelect(location.search, "1")} variant="secondary">
+    <LinkButton to={location.pathname + withSelect(location.search, "1")} variant="secondary" className="select-switch">
       Select
     </LinkButton>
   );
