@@ -23,6 +23,7 @@ export default [
 
   route("api/image", "routes/api.image.ts"),
   route("api/image/random", "routes/api.image.random.ts"),
+  route("api/image/batch", "routes/api.image.batch.ts"),
   route("api/image/:id", "routes/api.image.$id.ts"),
   route("api/album", "routes/api.album.ts"),
   route("api/album/:id", "routes/api.album.$id.ts"),

@@ -1,35 +1,54 @@
 import type { AlbumChoice } from "~/components/gallery/gallery-scope";
 
-/** "Album" for a batch of uploads: none, or one album every file of the batch goes into. Absent without albums. */
-export function AlbumSelect({
-  albums,
-  id,
-  value,
-  onChange,
-}: {
+interface Props {
   albums: AlbumChoice[];
   id: string;
   value?: string;
   onChange?: (albumId: string) => void;
-}) {
+  /** Where in the album: "" (as the album puts new photos), "start" or "end". */
+  position?: string;
+  onPositionChange?: (position: string) => void;
+}
+
+/**
+ * "Album" for a batch of uploads: none, or one album every file of the batch
+ * goes into, and where in it. Absent without albums.
+ */
+export function AlbumSelect({ albums, id, value, onChange, position, onPositionChange }: Props) {
   if (!albums.length) return null;
   return (
-    <div className="field album-select">
-      <label htmlFor={id}>Album</label>
-      <select
-        id={id}
-        name="albumId"
-        value={value}
-        defaultValue={value === undefined ? "" : undefined}
-        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
-      >
-        <option value="">No album</option>
-        {albums.map((album) => (
-          <option key={album.id} value={album.id}>
-            {album.name}
-          </option>
-        ))}
-      </select>
+    <div className="album-select">
+      <div className="field">
+        <label htmlFor={id}>Album</label>
+        <select
+          id={id}
+          name="albumId"
+          value={value}
+          defaultValue={value === undefined ? "" : undefined}
+          onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+        >
+          <option value="">No album</option>
+          {albums.map((album) => (
+            <option key={album.id} value={album.id}>
+              {album.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-position`}>Place</label>
+        <select
+          id={`${id}-position`}
+          name="albumPosition"
+          value={position}
+          defaultValue={position === undefined ? "" : undefined}
+          onChange={onPositionChange ? (event) => onPositionChange(event.target.value) : undefined}
+        >
+          <option value="">Where the album puts new photos</option>
+          <option value="start">At the start</option>
+          <option value="end">At the end</option>
+        </select>
+      </div>
     </div>
   );
 }

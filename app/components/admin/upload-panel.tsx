@@ -50,6 +50,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
   const [batch, setBatch] = useState<Batch | null>(null);
   const [albumId, setAlbumId] = useState("");
   const [visibility, setVisibility] = useState("");
+  const [albumPosition, setAlbumPosition] = useState("");
   // Uploads read the latest edits and abort in-flight requests without re-creating callbacks.
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -97,6 +98,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
         description: item.description,
         albumId,
         visibility,
+        albumPosition,
         token,
         signal: controller.signal,
         onProgress: (progress) => update(id, (current) => ({ ...current, status: { phase: "uploading", progress } })),
@@ -117,7 +119,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
         }));
       }
     },
-    [token, update, revalidator, albumId, visibility],
+    [token, update, revalidator, albumId, visibility, albumPosition],
   );
 
   const uploadAll = () => {
@@ -131,7 +133,14 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
     <>
       <section className="admin-section js-only" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload Images</h2>
-        <AlbumSelect albums={albums} id="upload-album" value={albumId} onChange={setAlbumId} />
+        <AlbumSelect
+          albums={albums}
+          id="upload-album"
+          value={albumId}
+          onChange={setAlbumId}
+          position={albumPosition}
+          onPositionChange={setAlbumPosition}
+        />
         <PhotoVisibilityField id="upload-visibility" albumDefault value={visibility} onChange={setVisibility} />
         <UploadDropzone onFiles={addFiles} />
         {batch ? (

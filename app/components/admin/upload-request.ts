@@ -11,6 +11,8 @@ interface UploadRequest {
   albumId: string;
   /** "public", "hidden", or "" for the server's default (hidden in an album that is not public). */
   visibility: string;
+  /** Its place in the album: "start", "end", or "" where the album puts new photos. */
+  albumPosition: string;
   /** The stored client token; without one the session cookie authenticates the call. */
   token: string;
   /** 0 to 1, or null while the browser cannot tell the total. */
@@ -45,6 +47,7 @@ export function uploadImage({
   description,
   albumId,
   visibility,
+  albumPosition,
   token,
   onProgress,
   signal,
@@ -56,6 +59,7 @@ export function uploadImage({
     if (albumId) body.set("albumId", albumId);
     // Empty: the server's default, hidden in an album that is not public.
     if (visibility) body.set("visibility", visibility);
+    if (albumId && albumPosition) body.set("albumPosition", albumPosition);
     body.set("image", file, file.name);
 
     const xhr = new XMLHttpRequest();

@@ -13,7 +13,7 @@ export function AlbumAdmin({
   album: Pick<Album, "name" | "slug" | "description" | "sort" | "sortOrder" | "addTo" | "visibility">;
 }) {
   const refused = useActionData<typeof action>();
-  const failure = refused && "albumForm" in refused ? refused : undefined;
+  const failure = refused && !("batch" in refused) && "albumForm" in refused ? refused : undefined;
   return (
     <div className="album-admin album-admin--inline">
       {failure ? <AlbumError message={failure.message} /> : null}

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, type ComponentType, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
@@ -18,17 +18,39 @@ const IN_PLACE: ViewerHistoryState = { inPlace: true };
 /** The top row loads at once; the rest lazily, as the browser sees them coming. */
 const EAGER_COUNT = Math.max(...MASONRY_COLUMN_COUNTS);
 
+/** One grid cell: the `<li>` placed by `style`, holding the thumbnail link (`children`). */
+export interface GridItemProps {
+  image: Image;
+  style: ReturnType<typeof placeStyle>;
+  children: ReactNode;
+}
+
+function PlainItem({ style, children }: GridItemProps) {
+  return (
+    <li className="gallery-item" style={style}>
+      {children}
+    </li>
+  );
+}
+
+interface Props {
+  images: Image[];
+  position: string;
+  /** Draws each cell; the owner's drag and drop (sortable-gallery-grid.tsx) passes its own. */
+  Item?: ComponentType<GridItemProps>;
+}
+
 /**
  * The thumbnails in one masonry, in reading order: the newest across the top
  * row, and every batch the infinite scroll appends continues the same columns.
  */
-export function GalleryGrid({ images, position }: { images: Image[]; position: string }) {
+export function GalleryGrid({ images, position, Item = PlainItem }: Props) {
   const { path } = useGalleryScope();
   const layout = useMemo(() => placeMasonry(images), [images]);
   return (
     <ul className="gallery-grid" style={containerStyle(layout.columns)}>
       {images.map((image, index) => (
-        <li key={image.id} className="gallery-item" style={placeStyle(layout.places[index]!)}>
+        <Item key={image.id} image={image} style={placeStyle(layout.places[index]!)}>
           <Link
             to={galleryHref(position, { image: image.id }, path)}
             state={IN_PLACE}
@@ -47,7 +69,7 @@ export function GalleryGrid({ images, position }: { images: Image[]; position: s
             />
             <VisibilityLabel visibility={image.visibility} />
           </Link>
-        </li>
+        </Item>
       ))}
     </ul>
   );

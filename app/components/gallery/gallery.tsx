@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { href, useSearchParams } from "react-router";
+import { useHydrated } from "~/components/use-hydrated";
 import type { ImagePage } from "~/lib/image";
 import { galleryHref, listAfter, listStart, viewerImageId, viewerMode } from "~/lib/gallery-url";
 import { GALLERY_PATH } from "~/lib/paths";
 import { GalleryGrid } from "./gallery-grid";
 import { GalleryScopeContext, useGalleryScope, type GalleryScope } from "./gallery-scope";
 import { LoadMore } from "./load-more";
+import { SelectableItem } from "./selectable-item";
 import type { ServerViewer } from "./types";
 import { useGalleryList } from "./use-gallery-list";
 import { useViewerNavigation } from "./use-viewer-navigation";
@@ -24,6 +26,8 @@ interface Props {
   showExif: boolean;
   /** The photo the server resolved for `?image=`, with its neighbours: covers deep links to photos outside the list. */
   serverViewer: ServerViewer;
+  /** The owner's select mode: a checkbox on each photo, for the select bar's form. */
+  selecting?: boolean;
   /** The page's heading and the admin notice, made inert with the grid while the viewer is open. */
   children: ReactNode;
   titleId: string;
@@ -34,6 +38,9 @@ interface Props {
 }
 
 const WHOLE_GALLERY: GalleryScope = { path: GALLERY_PATH };
+
+// The owner's drag and drop, with dnd-kit: its own chunk, fetched only when an owner's list in manual order renders.
+const SortableGalleryGrid = lazy(() => import("./sortable-gallery-grid"));
 
 /** The gallery's list and viewer, for the whole gallery or one album (`scope`), which every part below reads. */
 export function Gallery({ scope = WHOLE_GALLERY, ...props }: Props) {
@@ -57,6 +64,7 @@ function GalleryBody({
   admin,
   showExif,
   serverViewer,
+  selecting = false,
   children,
   titleId,
   empty,
@@ -158,6 +166,13 @@ function GalleryBody({
   );
 
   const isEmpty = list.order.length === 0 && !list.hasMore;
+  const hydrated = useHydrated();
+  const grid = <GalleryGrid images={list.order} position={position} Item={selecting ? SelectableItem : undefined} />;
+  // Dragging is behaviour: the server and the no-JS page draw the plain grid (the viewer has the move forms).
+  const moveUrl =
+    admin && hydrated && !selecting && scope.manualOrder && scope.albumId !== undefined
+      ? href("/api/album/:id/order", { id: String(scope.albumId) })
+      : null;
   return (
     <>
       <main className="page gallery-page" inert={photo !== null}>
@@ -167,7 +182,18 @@ function GalleryBody({
         ) : (
           <>
             <div className="gallery-frame">
-              <GalleryGrid images={list.order} position={position} />
+              {moveUrl ? (
+                <Suspense fallback={grid}>
+                  <SortableGalleryGrid
+                    images={list.order}
+                    position={position}
+                    moveUrl={moveUrl}
+                    reorder={list.imageMoved}
+                  />
+                </Suspense>
+              ) : (
+                grid
+              )}
             </div>
             <LoadMore
               hasMore={list.hasMore}

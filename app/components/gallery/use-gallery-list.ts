@@ -20,7 +20,8 @@ type Action =
   | { type: "loaded"; page: ImagePage }
   | { type: "failed" }
   | { type: "updated"; image: Image }
-  | { type: "removed"; id: number };
+  | { type: "removed"; id: number }
+  | { type: "moved"; id: number; toIndex: number };
 
 function reducer(state: State, action: Action): State {
   switch (action.type) {
@@ -52,6 +53,13 @@ function reducer(state: State, action: Action): State {
         order: state.order.filter((image) => image.id !== action.id),
         changed: { ...state.changed, [action.id]: null },
       };
+    case "moved": {
+      const moving = state.order.find((image) => image.id === action.id);
+      if (!moving) return state;
+      const order = state.order.filter((image) => image.id !== action.id);
+      order.splice(action.toIndex, 0, moving);
+      return { ...state, order };
+    }
   }
 }
 
@@ -68,7 +76,7 @@ function initialState(first: ImagePage): State {
 /**
  * The gallery's photos: the server-rendered first page plus the pages the
  * infinite scroll fetched from `GET /api/image?cursor=` (in the position's order), edited in place
- * after a save or delete.
+ * after a save, a delete or the owner's drag and drop.
  */
 export function useGalleryList(first: ImagePage, position: string, albumId: number | undefined) {
   const [state, dispatch] = useReducer(reducer, first, initialState);
@@ -99,6 +107,7 @@ export function useGalleryList(first: ImagePage, position: string, albumId: numb
 
   const imageUpdated = useCallback((image: Image) => dispatch({ type: "updated", image }), []);
   const imageRemoved = useCallback((id: number) => dispatch({ type: "removed", id }), []);
+  const imageMoved = useCallback((id: number, toIndex: number) => dispatch({ type: "moved", id, toIndex }), []);
 
-  return { ...state, indexById, loadMore, imageUpdated, imageRemoved };
+  return { ...state, indexById, loadMore, imageUpdated, imageRemoved, imageMoved };
 }

@@ -44,14 +44,16 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
 
   useEffect(() => {
     const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    if (fetcher.state !== "idle" || !result || "batch" in result || handled.current === result) return;
     handled.current = result;
     if (!result.ok) return;
     if (result.intent === "update") onSaved(result.image);
     else onDeleted(result.id);
   }, [fetcher.state, fetcher.data, onSaved, onDeleted]);
 
-  const result = busy ? undefined : (fetcher.data ?? posted);
+  const answer = busy ? undefined : (fetcher.data ?? posted);
+  // The select mode's answers are the select bar's.
+  const result = answer && !("batch" in answer) ? answer : undefined;
   // A refusal before the form was read (the session ended) names no photo: it is this one's.
   const failure = result && !result.ok && (result.id === image.id || result.id === null) ? result : undefined;
 

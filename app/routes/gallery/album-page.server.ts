@@ -12,6 +12,7 @@ import { pageError } from "~/server/http/http.server";
 import { OWNER } from "~/server/access/access.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { applyViewerForm, viewerRefusal } from "./gallery-page.server";
+import { applyBatchForm, batchRefusal, isBatchForm } from "./batch-form.server";
 import { parseAlbumId, parseAlbumInput } from "~/server/albums/album-input.server";
 
 const ALBUM_INTENTS = ["album-create", "album-move", "album-update", "album-delete"];
@@ -70,16 +71,21 @@ export const albumsPageAction = pageAction({ guard: "admin", refusal: albumRefus
 );
 
 /**
- * An album's page: the viewer's forms as on /photography, and the album
- * forms (edit, delete). A refusal before the form was read goes to the viewer,
+ * An album's page: the viewer's forms and the select mode's as on
+ * /photography, and the album forms (edit, delete). A refusal before the form was read goes to the viewer,
  * whose script is the only one posting in place.
  */
 export const albumPageAction = pageAction(
   {
     guard: "admin",
-    refusal: (error, form) => (isAlbumForm(form) ? albumRefusal(error, form) : viewerRefusal(error, form)),
+    refusal: (error, form) =>
+      isAlbumForm(form)
+        ? albumRefusal(error, form)
+        : isBatchForm(form)
+          ? batchRefusal(error)
+          : viewerRefusal(error, form),
   },
-  (form: FormData, { params }: { request: Request; params: { slug: string } }) => {
+  async (form: FormData, { params }: { request: Request; params: { slug: string } }) => {
     let album;
     try {
       // The guard let only the owner in.
@@ -87,6 +93,9 @@ export const albumPageAction = pageAction(
     } catch (error) {
       throw pageError(error);
     }
-    return isAlbumForm(form) ? applyAlbumForm(form, album) : applyViewerForm(form, albumPath(album.slug), album);
+    if (isBatchForm(form)) return await applyBatchForm(form, album);
+    return isAlbumForm(form)
+      ? await applyAlbumForm(form, album)
+      : await applyViewerForm(form, albumPath(album.slug), album);
   },
 );

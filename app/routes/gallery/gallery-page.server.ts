@@ -19,6 +19,7 @@ import { parseAlbumIds, parseMoveForm } from "~/server/albums/album-input.server
 import { moveImage, moveImageStep } from "~/server/albums/album-order.server";
 import { parseImageId, parseImageText, parsePhotoVisibility } from "~/server/photos/image-input.server";
 import { parseListQuery } from "~/server/photos/list-query.server";
+import { applyBatchForm, batchRefusal, isBatchForm } from "./batch-form.server";
 
 /** The list's page, the admin's state and, for `?image=`, the photo with its neighbours in this list; `extra` goes along. */
 export async function loadGalleryPage<Extra extends object>(
@@ -115,7 +116,14 @@ export function viewerRefusal(error: HttpError, form: FormData | undefined) {
   };
 }
 
-/** The whole gallery's action: the viewer's forms. */
+/** The whole gallery's action: the viewer's forms and the select mode's. */
 export function galleryPageAction(path: string) {
-  return pageAction({ guard: "admin", refusal: viewerRefusal }, (form: FormData) => applyViewerForm(form, path));
+  return pageAction(
+    {
+      guard: "admin",
+      refusal: (error, form) => (isBatchForm(form) ? batchRefusal(error) : viewerRefusal(error, form)),
+    },
+    async (form: FormData) =>
+      isBatchForm(form) ? await applyBatchForm(form, undefined) : await applyViewerForm(form, path),
+  );
 }

@@ -10,9 +10,11 @@ import { Gallery } from "~/components/gallery/gallery";
 import type { GalleryScope } from "~/components/gallery/gallery-scope";
 import { GallerySort } from "~/components/gallery/gallery-sort";
 import { MissingPhoto } from "~/components/gallery/missing-photo";
+import { SelectBar, SelectSwitch } from "~/components/gallery/select-bar";
 import { SlideshowLink } from "~/components/gallery/slideshow-link";
 import type { ServerViewer } from "~/components/gallery/types";
 import type { ImagePage } from "~/lib/image";
+import { SELECT_PARAM } from "~/lib/batch";
 import { onlyViewerChanged, viewerImageId } from "~/lib/gallery-url";
 import { isScriptRequest } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
@@ -106,6 +108,7 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
   const [searchParams] = useSearchParams();
   const photoAsked = viewerImageId(searchParams) !== null;
   const first = page.images[0];
+  const selecting = admin && searchParams.get(SELECT_PARAM) !== null;
   return (
     <Gallery
       key={position}
@@ -115,6 +118,7 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
       admin={admin}
       showExif={showExif}
       serverViewer={viewer}
+      selecting={selecting}
       titleId={titleId}
       scope={scope}
       empty={empty}
@@ -134,6 +138,7 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
           <>
             <AdminNotice />
             {adminTools}
+            {selecting ? <SelectBar /> : <SelectSwitch />}
           </>
         ) : null}
       </header>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from "~/lib/slug";
 import { HttpError } from "~/server/core/http-error.server";
-import { MOVE_STEPS, type MoveStep, type MoveTarget } from "./album-order.server";
+import { MOVE_STEPS, type JoinAt, type MoveStep, type MoveTarget } from "./album-order.server";
 import { ALBUM_VISIBILITIES, type AlbumVisibility } from "~/server/access/visibility-sql.server";
 import { descriptionField, nameField, parseInput, positiveWhole } from "~/server/http/input.server";
 
@@ -115,6 +115,18 @@ export function parseMoveForm(fields: { step?: string; position?: string }): Mov
   if (step !== "position") return step;
   if (position === undefined) throw new HttpError(400, "position must be a whole number from 1 to the album's size");
   return { position };
+}
+
+const joinAt = z.object({
+  albumPosition: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(["start", "end"], { error: "must be start or end" }).optional(),
+  ),
+});
+
+/** An upload's place in its album: start or end, or (left out or empty) where the album puts new photos. */
+export function parseJoinAt(raw: string | undefined): JoinAt | undefined {
+  return parseInput(joinAt, { albumPosition: raw }).albumPosition;
 }
 
 /** Only the fields that were sent: an edit changes nothing else. */

@@ -75,8 +75,11 @@ export function albumSize(albumId: number): number {
   return db().select({ n: count() }).from(albumImages).where(eq(albumImages.albumId, albumId)).get()?.n ?? 0;
 }
 
-/** The place of a photo joining the album: after its last photo or before its first, as the album's `addTo` says. */
-export function joiningPosition(albumId: number): number {
+/** Where a photo joins an album: its end or its start. */
+export type JoinAt = "end" | "start";
+
+/** The place of a photo joining the album: after its last photo or before its first, `at` or as the album's `addTo` says. */
+export function joiningPosition(albumId: number, at?: JoinAt): number {
   const row = db().select({ addTo: albums.addTo }).from(albums).where(eq(albums.id, albumId)).get();
   const edge = db()
     .select({
@@ -87,7 +90,7 @@ export function joiningPosition(albumId: number): number {
     .where(eq(albumImages.albumId, albumId))
     .get();
   if (edge?.low == null || edge.high == null) return 0;
-  return row?.addTo === "start" ? edge.low - POSITION_GAP : edge.high + POSITION_GAP;
+  return (at ?? row?.addTo) === "start" ? edge.low - POSITION_GAP : edge.high + POSITION_GAP;
 }
 
 /**

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { db } from "~/server/data/db.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, albums } from "~/server/data/schema";
-import { joiningPosition } from "./album-order.server";
+import { joiningPosition, type JoinAt } from "./album-order.server";
 import { OWNER, type Access } from "~/server/access/access.server";
 import { albumListed } from "~/server/access/visibility-sql.server";
 
@@ -74,9 +74,10 @@ function removeFromAlbums(imageId: number, albumIds: number[]): void {
  * the others among `listed`; albums not listed keep their membership, so a
  * form saved after an album was added elsewhere leaves that album alone.
  * Without `listed` every album counts as listed: `ticked` is the whole set, as
- * the API's `albumIds` is. Called inside the caller's transaction, if any.
+ * the API's `albumIds` is. A joining photo goes to `joinAt`, or where each
+ * album puts new photos. Called inside the caller's transaction, if any.
  */
-export function setImageAlbums(imageId: number, ticked: number[], listed?: number[]): void {
+export function setImageAlbums(imageId: number, ticked: number[], listed?: number[], joinAt?: JoinAt): void {
   const current = albumIdsByImage([imageId]).get(imageId)!;
   const keep = new Set(ticked);
   const leaving = current.filter((albumId) => !keep.has(albumId) && (!listed || listed.includes(albumId)));
@@ -87,7 +88,7 @@ export function setImageAlbums(imageId: number, ticked: number[], listed?: numbe
   for (const albumId of joining) {
     db()
       .insert(albumImages)
-      .values({ albumId, imageId, position: joiningPosition(albumId) })
+      .values({ albumId, imageId, position: joiningPosition(albumId, joinAt) })
       .run();
   }
 }

@@ -8,6 +8,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Image } from "~/lib/image";
 import { setImageAlbums } from "~/server/albums/memberships.server";
+import type { JoinAt } from "~/server/albums/album-order.server";
 import { db } from "~/server/data/db.server";
 import { readCameraDetails } from "./exif.server";
 import { HttpError } from "~/server/core/http-error.server";
@@ -55,6 +56,7 @@ export async function createImage(
   file: UploadedFile,
   fields: { name: string; description: string; visibility: PhotoVisibility },
   albumIds: number[] = [],
+  joinAt?: JoinAt,
 ): Promise<Image> {
   const prepared = tmpPath();
   const key = newStorageKey();
@@ -104,7 +106,7 @@ export async function createImage(
         .returning()
         .get();
       if (row) {
-        setImageAlbums(row.id, albumIds);
+        setImageAlbums(row.id, albumIds, undefined, joinAt);
         clearPending(key);
       }
       return row;

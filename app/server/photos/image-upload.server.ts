@@ -4,7 +4,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { createImage } from "./image-store.server";
 import { discardUploads, parseUpload } from "./upload.server";
 import { cleanLine } from "~/lib/clean-text";
-import { parseAlbumIds } from "~/server/albums/album-input.server";
+import { parseAlbumIds, parseJoinAt } from "~/server/albums/album-input.server";
 import { parseImageText, parsePhotoVisibility } from "./image-input.server";
 
 export type UploadResult =
@@ -13,7 +13,8 @@ export type UploadResult =
 /**
  * The one upload path for the API and the dashboard form: streams the body to
  * temp files, then stores each file in turn. A blank name falls back to the
- * file name; `albumId` puts every file in that album; `visibility` is
+ * file name; `albumId` puts every file in that album, at `albumPosition`
+ * (start or end; the album's own setting when left out); `visibility` is
  * the photos', by default hidden in an album that is not public. Request-level problems (not multipart, too large) are thrown as
  * HttpErrors; per-file problems come back as results.
  */
@@ -25,6 +26,7 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
     const albumIds = fields.albumId ? parseAlbumIds([fields.albumId]) : [];
     assertAlbumsExist(albumIds);
     const visibility = parsePhotoVisibility(fields.visibility) ?? (holdsNonPublicAlbum(albumIds) ? "hidden" : "public");
+    const joinAt = parseJoinAt(fields.albumPosition);
     for (const file of files) {
       try {
         // A name of only spaces or control characters is blank.
@@ -33,7 +35,7 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
           description: fields.description ?? "",
         });
         const photo = { ...text, visibility };
-        results.push({ ok: true, filename: file.filename, image: await createImage(file, photo, albumIds) });
+        results.push({ ok: true, filename: file.filename, image: await createImage(file, photo, albumIds, joinAt) });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         results.push({ ok: false, filename: file.filename, error });

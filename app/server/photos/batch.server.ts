@@ -1,0 +1,119 @@
+/**
+ * One action on many photos at once (`POST /api/image/batch` and the gallery's
+ * select mode): each photo's change is its own transaction, so one that fails
+ * leaves the others applied and itself untouched, and the answer says so per id.
+ */
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { joiningPosition } from "~/server/albums/album-order.server";
+import { assertAlbumsExist, setImageAlbums } from "~/server/albums/memberships.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { db } from "~/server/data/db.server";
+import { albumImages, images } from "~/server/data/schema";
+import { descriptionField, parseInput, positiveWhole } from "~/server/http/input.server";
+import { deleteImage } from "./image-store.server";
+
+export const MAX_BATCH = 500;
+
+const ids = z
+  .array(positiveWhole("must list photo ids (positive whole numbers)"), { error: "must be a list of photo ids" })
+  .min(1, { error: `must list 1 to ${MAX_BATCH} photo ids` })
+  .max(MAX_BATCH, { error: `must list 1 to ${MAX_BATCH} photo ids` })
+  // A photo ticked twice is changed once.
+  .transform((list) => [...new Set(list)]);
+const albumId = positiveWhole("must be an album id, a positive whole number");
+
+/** The actions, one schema each: a new one (issue 22's visibility) is one more entry here and one case in `applyOne`. */
+const batchInput = z.discriminatedUnion(
+  "action",
+  [
+    z.object({ action: z.literal("add-to-album"), ids, albumId }),
+    z.object({ action: z.literal("remove-from-album"), ids, albumId }),
+    z.object({ action: z.literal("set-description"), ids, description: descriptionField }),
+    z.object({ action: z.literal("delete"), ids }),
+  ],
+  { error: "must be add-to-album, remove-from-album, set-description or delete" },
+);
+
+export type BatchInput = z.output<typeof batchInput>;
+export type BatchAction = BatchInput["action"];
+
+/** One photo's outcome: changed, or left as it was with the reason. */
+export type BatchResult = { id: number; ok: true } | { id: number; ok: false; status: number; message: string };
+
+export interface BatchOutcome {
+  action: BatchAction;
+  /** How many photos changed. */
+  changed: number;
+  results: BatchResult[];
+}
+
+/** A batch request's body or form fields; a refusal is a 400 naming the field (`ids` past 500 included). */
+export function parseBatch(body: unknown): BatchInput {
+  return parseInput(batchInput, body);
+}
+
+function assertImageExists(id: number): void {
+  if (!db().select({ id: images.id }).from(images).where(eq(images.id, id)).get()) {
+    throw new HttpError(404, `There is no image with id ${id}`);
+  }
+}
+
+function inAlbum(albumId: number, imageId: number): boolean {
+  const row = db()
+    .select({ imageId: albumImages.imageId })
+    .from(albumImages)
+    .where(and(eq(albumImages.albumId, albumId), eq(albumImages.imageId, imageId)))
+    .get();
+  return row !== undefined;
+}
+
+async function applyOne(input: BatchInput, id: number): Promise<void> {
+  switch (input.action) {
+    case "add-to-album":
+      return db().transaction(() => {
+        assertImageExists(id);
+        // Already there: nothing to change, and its place stays.
+        if (inAlbum(input.albumId, id)) return;
+        db()
+          .insert(albumImages)
+          .values({ albumId: input.albumId, imageId: id, position: joiningPosition(input.albumId) })
+          .run();
+      });
+    case "remove-from-album":
+      return db().transaction(() => {
+        assertImageExists(id);
+        if (!inAlbum(input.albumId, id)) throw new HttpError(404, `The photo with id ${id} is not in the album`);
+        // Only this album is listed: the photo's other albums stay, and a cover it was falls back.
+        setImageAlbums(id, [], [input.albumId]);
+      });
+    case "set-description": {
+      const updated = db()
+        .update(images)
+        .set({ description: input.description, updatedAt: new Date() })
+        .where(eq(images.id, id))
+        .returning({ id: images.id })
+        .get();
+      if (!updated) throw new HttpError(404, `There is no image with id ${id}`);
+      return;
+    }
+    case "delete":
+      return deleteImage(id);
+  }
+}
+
+/** Applies the action to each photo in turn; a refusal of the whole request (an unknown album) changes nothing. */
+export async function applyBatch(input: BatchInput): Promise<BatchOutcome> {
+  if ("albumId" in input) assertAlbumsExist([input.albumId]);
+  const results: BatchResult[] = [];
+  for (const id of input.ids) {
+    try {
+      await applyOne(input, id);
+      results.push({ id, ok: true });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      results.push({ id, ok: false, status: error.status, message: error.message });
+    }
+  }
+  return { action: input.action, changed: results.filter((result) => result.ok).length, results };
+}

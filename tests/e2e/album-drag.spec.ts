@@ -1,0 +1,107 @@
+import type { Page } from "@playwright/test";
+import type { Album } from "~/lib/album";
+import { expect, loginInBrowser, test, waitForHydration, type SeedableServer } from "./fixtures";
+import { thumbnail, thumbnailIds } from "./gallery-helpers";
+
+test.skip(
+  ({ javaScriptEnabled }) => !javaScriptEnabled,
+  "Drag and drop needs JavaScript; the no-JS moves are in album-order.spec.ts",
+);
+
+// Tall enough that the dragged photo and its target are both on screen.
+test.use({ viewport: { width: 1280, height: 1600 } });
+
+/** An album in manual order holding `ids` in that order. */
+async function manualAlbum(page: Page, server: SeedableServer, name: string, ids: number[]): Promise<Album> {
+  const headers = { Authorization: `Bearer ${await server.adminToken()}` };
+  const album = (await (await page.request.post("/api/album", { data: { name }, headers })).json()) as Album;
+  for (const id of ids) {
+    const response = await page.request.put(`/api/image/${id}`, { data: { albumIds: [album.id] }, headers });
+    expect(response.status()).toBe(200);
+  }
+  return album;
+}
+
+/** The album's order as the API lists it. */
+async function savedOrder(page: Page, album: Album): Promise<number[]> {
+  const list = (await (await page.request.get(`/api/image?album=${album.id}`)).json()) as { images: { id: number }[] };
+  return list.images.map((image) => image.id);
+}
+
+test("the owner drags a photo with the mouse; the order is saved and undo puts it back", async ({ page, server }) => {
+  test.slow();
+  const [a, b, c, d] = (await server.seed(4, { prefix: "Drag" })) as [number, number, number, number];
+  const album = await manualAlbum(page, server, "Drag mouse", [a, b, c, d]);
+  const albumPath = `/photography/albums/${album.slug}`;
+  await loginInBrowser(page);
+  await page.goto(albumPath);
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Move Drag 1" })).toBeVisible();
+
+  // Photo a, dragged by its thumbnail onto photo c's place, in small steps as a hand would.
+  const from = (await thumbnail(page, a).boundingBox())!;
+  const to = (await thumbnail(page, c).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.up();
+
+  await expect(page.getByRole("status").filter({ hasText: "Moved “Drag 1” to place 3." })).toBeVisible();
+  await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
+  // The drop opened no photo.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect.poll(() => savedOrder(page, album)).toEqual([b, c, a, d]);
+
+  await page.reload();
+  await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: "Move Drag 4" })).toBeVisible();
+
+  // Undo of the last move, after another one.
+  const last = (await thumbnail(page, d).boundingBox())!;
+  const first = (await thumbnail(page, b).boundingBox())!;
+  await page.mouse.move(last.x + last.width / 2, last.y + last.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(last.x + last.width / 2 - 20, last.y + last.height / 2, { steps: 5 });
+  await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2, { steps: 20 });
+  await page.mouse.up();
+  await expect.poll(() => savedOrder(page, album)).toEqual([d, b, c, a]);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.locator(".gallery-move-status")).toHaveText("Move undone: “Drag 4” is back at place 4.");
+  await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
+  await expect.poll(() => savedOrder(page, album)).toEqual([b, c, a, d]);
+
+  // A visitor gets no drag handles.
+  await page.context().clearCookies();
+  await page.reload();
+  await waitForHydration(page);
+  await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
+  await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
+});
+
+test("the owner moves a photo with the keyboard: space, arrows, space; it is announced", async ({ page, server }) => {
+  test.slow();
+  const [a, b, c] = (await server.seed(3, { prefix: "Keys" })) as [number, number, number];
+  const album = await manualAlbum(page, server, "Drag keys", [a, b, c]);
+  const albumPath = `/photography/albums/${album.slug}`;
+  await loginInBrowser(page);
+  await page.goto(albumPath);
+  await waitForHydration(page);
+
+  const handle = page.getByRole("button", { name: `Move Keys ${1}` });
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await expect(page.locator("[id^='DndLiveRegion']")).toContainText("Picked up photo Keys 1, at place 1 of 3.");
+  // On a phone-wide page the photos are one column: down moves it one place on.
+  await page.keyboard.press(page.viewportSize()!.width < 640 ? "ArrowDown" : "ArrowRight");
+  await expect(page.locator("[id^='DndLiveRegion']")).toContainText("Photo Keys 1 is over place 2 of 3.");
+  await page.keyboard.press("Space");
+  await expect(page.locator("[id^='DndLiveRegion']")).toContainText("Photo Keys 1 was dropped at place 2 of 3.");
+  await expect(page.getByRole("status").filter({ hasText: "Moved “Keys 1” to place 2." })).toBeVisible();
+
+  await page.reload();
+  await expect.poll(() => thumbnailIds(page)).toEqual([b, a, c]);
+  await expect.poll(() => savedOrder(page, album)).toEqual([b, a, c]);
+});

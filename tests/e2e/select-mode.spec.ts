@@ -1,0 +1,93 @@
+import type { Image } from "~/lib/image";
+import { expect, loginInBrowser, test, waitForHydration } from "./fixtures";
+import { thumbnailIds } from "./gallery-helpers";
+
+const tick = (name: string) => `Select ${name}`;
+
+test("the owner selects a range with shift-click and sets its description", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "Shift-click is the script's; the plain form is tested without JavaScript below");
+  test.slow();
+  const ids = await server.seed(5, { prefix: "Pick" });
+  await loginInBrowser(page);
+  await page.goto("/photography");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Select", exact: true }).click();
+  await expect(page).toHaveURL(/\?select=1$/);
+  const shown = await thumbnailIds(page);
+  // The newest first: a click on the second shown, a shift-click on the fourth ticks the three.
+  const names = shown.map((id) => `Pick ${ids.indexOf(id) + 1}`);
+  await page.getByLabel(tick(names[1]!)).click();
+  await page.getByLabel(tick(names[3]!)).click({ modifiers: ["Shift"] });
+  await expect(page.getByText("3 photos selected")).toBeVisible();
+  await expect(page.getByLabel(tick(names[2]!))).toBeChecked();
+  await expect(page.getByLabel(tick(names[0]!))).not.toBeChecked();
+
+  await page.getByLabel("With the selected photos").selectOption({ label: "Set the description" });
+  await page.getByLabel("Description (to set)").fill("Morning walk");
+  await page.getByRole("button", { name: "Apply to selected" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "3 photos given the description." })).toBeVisible();
+
+  const description = async (id: number) =>
+    ((await (await page.request.get(`/api/image/${id}`)).json()) as Image).description;
+  for (const id of shown.slice(1, 4)) expect(await description(id)).toBe("Morning walk");
+  expect(await description(shown[0]!)).not.toBe("Morning walk");
+  expect(await description(shown[4]!)).not.toBe("Morning walk");
+
+  // Select all on this page, then delete with the browser's question naming how many.
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Select all on this page" }).click();
+  await expect(page.getByText("5 photos selected")).toBeVisible();
+  await page.getByLabel("With the selected photos").selectOption({ label: "Delete" });
+  let question = "";
+  page.once("dialog", (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByRole("button", { name: "Apply to selected" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "5 photos deleted." })).toBeVisible();
+  expect(question).toBe("Delete 5 photos? This cannot be undone.");
+  await expect.poll(() => thumbnailIds(page)).toEqual([]);
+});
+
+test("without JavaScript: checkboxes, one form, and a confirmation step before a delete", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "The plain form; the script's version is tested above");
+  test.slow();
+  const headers = { Authorization: `Bearer ${await server.adminToken()}` };
+  const album = (await (await page.request.post("/api/album", { data: { name: "Select no-js" }, headers })).json()) as {
+    id: number;
+    slug: string;
+  };
+  const ids = await server.seed(3, { prefix: "Plain" });
+  for (const id of ids) await page.request.put(`/api/image/${id}`, { data: { albumIds: [album.id] }, headers });
+  await loginInBrowser(page);
+  const albumPath = `/photography/albums/${album.slug}`;
+  await page.goto(albumPath);
+  await page.getByRole("link", { name: "Select", exact: true }).click();
+
+  // Remove two from the album; the third stays.
+  await page.getByLabel(tick("Plain 1")).check();
+  await page.getByLabel(tick("Plain 2")).check();
+  await page.getByLabel("With the selected photos").selectOption({ label: "Remove from this album" });
+  await page.getByRole("button", { name: "Apply to selected" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2 photos removed from the album." })).toBeVisible();
+  await expect.poll(() => thumbnailIds(page)).toEqual([ids[2]]);
+
+  // Delete: a confirmation step names how many; nothing is deleted before it.
+  await page.goto("/photography?select=all");
+  await expect(page.getByLabel(tick("Plain 1"))).toBeChecked();
+  await page.getByLabel("With the selected photos").selectOption({ label: "Delete" });
+  await page.getByRole("button", { name: "Apply to selected" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Delete 3 photos? This cannot be undone.");
+  expect((await page.request.get(`/api/image/${ids[0]}`)).status()).toBe(200);
+  await page.getByRole("button", { name: "Delete 3 photos" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "3 photos deleted." })).toBeVisible();
+  for (const id of ids) expect((await page.request.get(`/api/image/${id}`)).status()).toBe(404);
+});
