@@ -1,5 +1,5 @@
 /**
- * Who sees what (docs/decisions/041-one-access-function.md): the one place
+ * Who sees what (docs/decisions/038-one-access-function.md): the one place
  * that reads from a request what it may see. Every list, page, feed, API
  * answer and media file is limited through `requestAccess` and the query
  * conditions built on it (visibility-sql.server.ts).

@@ -12,7 +12,7 @@
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 
-/** A photo's key, or a project card's media (`project-` first: record 039). */
+/** A photo's key, or a project card's media (`project-` first: record 036). */
 export const STORAGE_KEY_PATTERN = /^(?:project-)?[a-f0-9]{32}$/;
 export const PROJECT_KEY_PREFIX = "project-";
 export const VARIANT_FILE_PATTERN = /^w(\d{1,5})\.(webp|avif)$/;
