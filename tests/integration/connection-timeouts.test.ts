@@ -124,7 +124,7 @@ describe("connection timeouts", () => {
     const report = /^set-cookie: (__upload_report=[^;]*)/im.exec(answer)![1];
     const location = /^location: (.*)$/im.exec(answer)![1]!.trim();
     const dashboard = await fetch(new URL(location, server.url), { headers: { Cookie: `${cookie}; ${report}` } });
-    expect(await dashboard.text()).toContain("Stored 2 of 2 files.");
+    expect(await dashboard.text()).toContain("2 photos added");
   });
 
   it("behind a trusted proxy, a malformed X-Forwarded-Host: 400", async () => {
