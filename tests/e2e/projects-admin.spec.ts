@@ -19,7 +19,7 @@ test("the owner adds a project with an image, hides one and reorders; the home p
   });
   expect(login.status()).toBe(200);
   await page.goto(`${own.url}/photography/admin/site/projects`);
-  await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Cards" })).toBeVisible();
 
   // Add a card, then its image on the form the page opens for it.
   const add = page.getByRole("form", { name: "Add a project" });

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { makeJpeg, uploadImage } from "../support/images";
-import { variantUrls } from "../support/inspect";
+import { storedFolders, variantUrls } from "../support/inspect";
 import { loginAdmin, ROOT, startServer, type TestServer } from "../support/server";
 import type { Dirs } from "../support/storage-check";
 
@@ -116,7 +116,7 @@ describe("files on disk are private", () => {
     const server = await start(dirs);
     const image = await uploadPhoto(server);
     expectPrivateSite(dirs);
-    const folders = fs.readdirSync(path.join(dirs.uploadsDir, "images"));
+    const folders = storedFolders(dirs.uploadsDir);
     expect(folders).toHaveLength(1);
     expect(fs.readdirSync(path.join(dirs.uploadsDir, "images", folders[0]!))).toContain("original");
     await expectServed(server, image);

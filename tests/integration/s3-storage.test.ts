@@ -41,7 +41,9 @@ async function expectBucketMatchesRows(): Promise<void> {
     ...(JSON.parse(row.variant_widths) as number[]).map((w) => `media/${row.storage_key}/w${w}.webp`),
     ...(JSON.parse(row.avif_widths) as number[]).map((w) => `media/${row.storage_key}/w${w}.avif`),
   ]);
-  expect(await bucket.objects()).toEqual(expected.sort());
+  // The sample project cards' media (`project-` keys) have rows of their own.
+  const photoObjects = (await bucket.objects()).filter((key) => !key.includes("/project-"));
+  expect(photoObjects).toEqual(expected.sort());
 }
 
 beforeAll(async () => {
