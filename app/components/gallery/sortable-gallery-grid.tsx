@@ -3,24 +3,32 @@
  * keyboard (dnd-kit). Loaded on demand (React.lazy in gallery.tsx) only when
  * the owner views such a list, so visitors never download it.
  */
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  MouseSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from "@dnd-kit/core";
-import { rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
+import { rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useMemo, useRef, type MouseEvent } from "react";
-import { Button } from "~/components/ui/button";
+import { dragAnnouncements, dragInstructions } from "~/components/drag/drag-announcements";
+import { MoveStatusLine } from "~/components/drag/move-status-line";
+import { useDragSensors } from "~/components/drag/use-drag-sensors";
+import { answerOf, useSavedMoves, type SaveMove } from "~/components/drag/use-saved-moves";
 import type { Image } from "~/lib/image";
 import { GalleryGrid, type GridItemProps } from "./gallery-grid";
-import { photoAnnouncements, PHOTO_INSTRUCTIONS } from "./photo-announcements";
-import { useSavedMoves, type MoveStatus } from "./use-saved-moves";
+
+const PHOTO_INSTRUCTIONS = dragInstructions("photo");
+
+/** A photo's place as `POST /api/album/{id}/order` takes it: beside one of its new neighbours. */
+function albumMoveSaver(moveUrl: string): SaveMove<Image> {
+  return async (image, to, order) => {
+    const earlier = order[to - 1];
+    const target = earlier ? { after: earlier.id } : { before: order[to + 1]!.id };
+    const response = await fetch(moveUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ imageId: image.id, ...target }),
+    });
+    return (await answerOf<{ position: number }>(response)).position;
+  };
+}
 
 function SortableItem({ image, style, children }: GridItemProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
@@ -49,25 +57,6 @@ function SortableItem({ image, style, children }: GridItemProps) {
   );
 }
 
-function MoveStatusLine({ status }: { status: MoveStatus }) {
-  return (
-    <div className="gallery-move-status" role="status">
-      {status.state === "saving" ? <p>Saving the new order…</p> : null}
-      {status.state === "saved" ? (
-        <p>
-          {status.message}
-          {status.undo ? (
-            <Button variant="secondary" onClick={status.undo}>
-              Undo
-            </Button>
-          ) : null}
-        </p>
-      ) : null}
-      {status.state === "failed" ? <p className="gallery-error">{status.message}</p> : null}
-    </div>
-  );
-}
-
 interface Props {
   images: Image[];
   position: string;
@@ -78,17 +67,12 @@ interface Props {
 }
 
 export default function SortableGalleryGrid({ images, position, moveUrl, reorder }: Props) {
-  const { status, move } = useSavedMoves(moveUrl, images, reorder);
-  const sensors = useSensors(
-    // A click still opens the photo: a drag starts only after the pointer travelled a little.
-    useSensor(MouseSensor, { activationConstraint: { distance: 8 } }),
-    // A finger held still picks the photo up; a swipe still scrolls the page.
-    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const saveMove = useMemo(() => albumMoveSaver(moveUrl), [moveUrl]);
+  const { status, move } = useSavedMoves(saveMove, images, reorder);
+  const sensors = useDragSensors();
   const ids = useMemo(() => images.map((image) => image.id), [images]);
   const accessibility = useMemo(
-    () => ({ announcements: photoAnnouncements(images), screenReaderInstructions: PHOTO_INSTRUCTIONS }),
+    () => ({ announcements: dragAnnouncements("photo", images), screenReaderInstructions: PHOTO_INSTRUCTIONS }),
     [images],
   );
 

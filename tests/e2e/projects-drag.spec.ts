@@ -1,0 +1,125 @@
+import type { Page } from "@playwright/test";
+import { expect, startSeedableServer, test, waitForHydration, type SeedableServer } from "./fixtures";
+
+test.skip(
+  ({ javaScriptEnabled }) => !javaScriptEnabled,
+  "Drag and drop needs JavaScript; the no-JS Up/Down forms are in projects-admin.spec.ts",
+);
+
+// Tall enough that every card's row is on screen at once.
+test.use({ viewport: { width: 1350, height: 1600 } });
+
+// A server of its own: these tests reorder the sample cards that other files count.
+let own: SeedableServer;
+
+test.beforeAll(async () => {
+  own = await startSeedableServer();
+});
+test.afterAll(async () => {
+  await own?.stop();
+});
+
+const PROJECTS_PATH = "/photography/admin/site/projects";
+
+async function openProjects(page: Page): Promise<void> {
+  const login = await page.request.post(`${own.url}/api/auth/login`, {
+    data: { username: "admin", password: "test-password-123" },
+  });
+  expect(login.status()).toBe(200);
+  await page.goto(`${own.url}${PROJECTS_PATH}`);
+  await waitForHydration(page);
+}
+
+/** The cards' names in the admin list's order, as drawn. */
+function adminOrder(page: Page): Promise<string[]> {
+  return page.locator(".project-rows > li").evaluateAll((rows) => rows.map((row) => row.getAttribute("aria-label")!));
+}
+
+/** The cards' names as the home page shows them (hidden ones left out; none are hidden here). */
+async function homeOrder(page: Page): Promise<string[]> {
+  const home = await page.context().newPage();
+  await home.goto(`${own.url}/`);
+  // External demos add " (opens in a new tab)" for screen readers.
+  const titles = await home.getByRole("article").getByRole("heading", { level: 3 }).allInnerTexts();
+  await home.close();
+  return titles.map((title) => title.replace(/\s*\(opens in a new tab\)$/, "").trim());
+}
+
+/** Drags `name`'s handle onto `target`'s row with the mouse, in small steps as a hand would. */
+async function dragWithMouse(page: Page, name: string, target: string): Promise<void> {
+  const from = (await page.getByRole("button", { name: `Move ${name}`, exact: true }).boundingBox())!;
+  const to = (await page.getByRole("button", { name: `Move ${target}`, exact: true }).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 20, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.up();
+}
+
+test("the owner drags a card with the mouse; the order is saved, shows on the home page, and undo puts it back", async ({
+  page,
+}) => {
+  test.slow();
+  await openProjects(page);
+  const before = await adminOrder(page);
+  expect(before.length).toBeGreaterThanOrEqual(4);
+  const [first, second, third, fourth] = before as [string, string, string, string];
+
+  await dragWithMouse(page, first, third);
+  const moved = [second, third, first, ...before.slice(3)];
+  await expect(page.getByRole("status").filter({ hasText: `Moved “${first}” to place 3.` })).toBeVisible();
+  await expect.poll(() => adminOrder(page)).toEqual(moved);
+
+  // Saved: a fresh page and the home page show the new order.
+  await page.reload();
+  await expect.poll(() => adminOrder(page)).toEqual(moved);
+  await expect.poll(() => homeOrder(page)).toEqual(moved);
+  await waitForHydration(page);
+
+  // Another move, then Undo of it.
+  await dragWithMouse(page, fourth, second);
+  await expect.poll(() => adminOrder(page)).toEqual([fourth, second, third, first, ...before.slice(4)]);
+  await expect(page.getByRole("status").filter({ hasText: `Moved “${fourth}” to place 1.` })).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.locator(".move-status")).toHaveText(`Move undone: “${fourth}” is back at place 4.`);
+  await expect.poll(() => adminOrder(page)).toEqual(moved);
+  await page.reload();
+  await expect.poll(() => adminOrder(page)).toEqual(moved);
+  await expect.poll(() => homeOrder(page)).toEqual(moved);
+});
+
+test("the owner moves a card with the keyboard: space, arrows, space; it is announced", async ({ page }) => {
+  test.slow();
+  await openProjects(page);
+  const before = await adminOrder(page);
+  const [first, second] = before as [string, string];
+  const count = before.length;
+
+  await page.getByRole("button", { name: `Move ${first}`, exact: true }).focus();
+  await page.keyboard.press("Space");
+  const live = page.locator("[id^='DndLiveRegion']");
+  await expect(live).toContainText(`Picked up project ${first}, at place 1 of ${count}.`);
+  await page.keyboard.press("ArrowDown");
+  await expect(live).toContainText(`Project ${first} is over place 2 of ${count}.`);
+  await page.keyboard.press("Space");
+  await expect(live).toContainText(`Project ${first} was dropped at place 2 of ${count}.`);
+  await expect(page.getByRole("status").filter({ hasText: `Moved “${first}” to place 2.` })).toBeVisible();
+
+  const moved = [second, first, ...before.slice(2)];
+  await page.reload();
+  await expect.poll(() => adminOrder(page)).toEqual(moved);
+  await expect.poll(() => homeOrder(page)).toEqual(moved);
+});
+
+test("a refused move puts the card back and says why", async ({ page }) => {
+  test.slow();
+  await openProjects(page);
+  const before = await adminOrder(page);
+  const [first, second] = before as [string, string];
+  // The session ends behind the page's back: the next save is refused.
+  await page.context().clearCookies();
+
+  await dragWithMouse(page, first, second);
+  await expect(page.getByRole("status").filter({ hasText: "The move was not saved:" })).toBeVisible();
+  await expect.poll(() => adminOrder(page)).toEqual(before);
+});
