@@ -61,6 +61,22 @@ function sortKeys(field: SortField, order: "asc" | "desc"): SortKey[] {
         },
         id,
       ];
+    case "featured":
+      // Pinned photos first by their place, then the rest newest first; the direction is the order's own.
+      return [
+        {
+          expression: sql`(${images.featuredPosition} IS NULL)`,
+          descending: false,
+          valueOf: ({ image }) => (image.featuredPosition === null ? 1 : 0),
+        },
+        {
+          expression: sql`coalesce(${images.featuredPosition}, 0)`,
+          descending: false,
+          valueOf: ({ image }) => image.featuredPosition ?? 0,
+        },
+        { expression: sql`${images.uploadedAt}`, descending: true, valueOf: ({ image }) => image.uploadedAt.getTime() },
+        { expression: sql`${images.id}`, descending: true, valueOf: ({ image }) => image.id },
+      ];
     case "position":
       // The album_images key (album, position, image) orders it; the list is always one album's (list-query).
       return [

@@ -1,0 +1,2 @@
+ALTER TABLE `images` ADD `featured_position` integer;--> statement-breakpoint
+CREATE INDEX `images_featured_idx` ON `images` (("featured_position" IS NULL),`featured_position`,`uploaded_at`,`id`);
