@@ -73,6 +73,7 @@ export const images = sqliteTable(
       ["public_images_name_idx", [t.name, t.id]],
       ["public_images_size_idx", [t.size, t.id]],
       ["public_images_taken_at_idx", [sql`(${t.takenAt} IS NULL)`, t.takenAt, t.id]],
+      ["public_images_featured_idx", [sql`(${t.featuredPosition} IS NULL)`, t.featuredPosition, t.uploadedAt, t.id]],
     ]),
   ],
 );
