@@ -12,7 +12,7 @@ export function GalleryOrderForm({ order }: Props) {
       <input type="hidden" name="intent" value="gallery-order" />
       <input type="hidden" name="redirectTo" value={GALLERY_PATH} />
       <label htmlFor="gallery-order">Gallery order</label>
-      <select id="gallery-order" name="galleryOrder" defaultValue={order}>
+      <select id="gallery-order" name="galleryOrder" defaultValue={order} className="gallery-order-form__select">
         <option value="newest">Newest uploads</option>
         <option value="featured">Featured first</option>
       </select>
