@@ -99,6 +99,7 @@ describe("the gallery's order", () => {
   it("refuses an order that is not newest or featured", async () => {
     const response = await postForm({ intent: "gallery-order", galleryOrder: "random" });
     expect(response.status).toBe(400);
+    expect(await response.text()).toContain("galleryOrder must be one of newest, featured");
   });
 
   it("with featured, lists the pins first in their order, then the rest newest first, every photo once across pages", async () => {
