@@ -5,6 +5,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { uploadImages } from "~/server/photos/image-upload.server";
 import { listImages } from "~/server/photos/images.server";
 import { parseListQuery } from "~/server/photos/list-query.server";
+import { galleryListOrder } from "~/server/photos/featured-order.server";
 import type { Route } from "./+types/api.image";
 import { requestAccess } from "~/server/access/access.server";
 
@@ -14,9 +15,10 @@ export const loader = jsonApi(
   async ({ request }: Route.LoaderArgs) => {
     const access = await requestAccess(request);
     // An album's own order when the query names none (and a 404 for an album that is not there, or not the request's to see).
-    const query = parseListQuery(new URL(request.url).searchParams, (albumId) =>
-      albumListOrder(findAlbumRow(albumId, access)),
-    );
+    const query = parseListQuery(new URL(request.url).searchParams, {
+      album: (albumId) => albumListOrder(findAlbumRow(albumId, access)),
+      gallery: galleryListOrder(),
+    });
     return Response.json(listImages(query, access));
   },
   { allow: ALLOW },

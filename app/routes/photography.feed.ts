@@ -2,6 +2,7 @@ import { GALLERY_FEED_PATH, GALLERY_PATH } from "~/lib/paths";
 import { pageTitle } from "~/lib/seo";
 import { atomFeed, FEED_SIZE, feedResponse } from "~/server/photos/feed.server";
 import { firstImageRows } from "~/server/photos/images.server";
+import { galleryListOrder } from "~/server/photos/featured-order.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import { publicSite } from "~/server/site/site-content.server";
 import type { Route } from "./+types/photography.feed";
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       author: site.name,
       pagePath: GALLERY_PATH,
       feedPath: GALLERY_FEED_PATH,
-      rows: firstImageRows(FEED_SIZE, { sortField: "uploaded_at", sortOrder: "desc" }, { access }),
+      rows: firstImageRows(FEED_SIZE, galleryListOrder(), { access }),
     }),
   );
 }

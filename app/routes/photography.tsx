@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { EmptyGallery } from "~/components/gallery/empty-states";
+import { GalleryOrderForm } from "~/components/gallery/gallery-order-form";
 import { BackLink } from "~/components/ui/back-link";
 import { useSite } from "~/components/use-site";
 import { ALBUMS_PATH, GALLERY_FEED_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
@@ -39,12 +40,13 @@ export default function Photography({ loaderData }: Route.ComponentProps) {
   return (
     <GalleryPage
       data={loaderData}
-      scope={{ path: GALLERY_PATH, albums: loaderData.albums }}
+      scope={{ path: GALLERY_PATH, albums: loaderData.albums, pinnedIds: loaderData.pinnedIds ?? undefined }}
       titleId="gallery-title"
       back={<BackLink to={HOME_PATH}>Back to home</BackLink>}
       title="Image Gallery"
       lede={<p className="page-header__lede">{site?.name}</p>}
       empty={<EmptyGallery owner={loaderData.admin} />}
+      adminTools={loaderData.galleryOrder ? <GalleryOrderForm order={loaderData.galleryOrder} /> : null}
       links={
         <Link to={ALBUMS_PATH} className="gallery-nav__link">
           Albums

@@ -13,6 +13,8 @@ export interface GalleryScope {
   albums?: AlbumChoice[];
   /** Set on an album in manual order: the admin's move forms show, up to its size. */
   manualOrder?: { size: number };
+  /** On the whole gallery, for the admin: the pinned photos in order (the pin forms show). */
+  pinnedIds?: number[];
 }
 
 export interface AlbumChoice {

@@ -2,9 +2,14 @@ import { Link } from "react-router";
 import { galleryHref, TAKEN_ORDER } from "~/lib/gallery-url";
 import { useGalleryScope } from "./gallery-scope";
 
-/** The gallery's orders; `null` is the list's own (no sortField in the URL): newest uploads, or an album's order. */
+/** The gallery's orders; `null` is the list's own (no sortField in the URL): newest uploads, featured first, or an album's order. */
 const GALLERY_ORDERS = [
   { label: "Newest uploads", sortField: null },
+  { label: "Date taken", sortField: TAKEN_ORDER },
+] as const;
+const FEATURED_ORDERS = [
+  { label: "Featured first", sortField: null },
+  { label: "Newest uploads", sortField: "uploaded_at" },
   { label: "Date taken", sortField: TAKEN_ORDER },
 ] as const;
 const ALBUM_ORDERS = [
@@ -14,12 +19,12 @@ const ALBUM_ORDERS = [
 ] as const;
 
 /** The list's orders as links, so the choice works without JavaScript; the list starts over in the new order. */
-export function GallerySort({ position }: { position: string }) {
+export function GallerySort({ position, featured }: { position: string; featured: boolean }) {
   const { path, albumId } = useGalleryScope();
-  const orders = albumId === undefined ? GALLERY_ORDERS : ALBUM_ORDERS;
+  const orders = albumId !== undefined ? ALBUM_ORDERS : featured ? FEATURED_ORDERS : GALLERY_ORDERS;
   const asked = new URLSearchParams(position).get("sortField");
-  // The gallery's own order is newest uploads, whether or not the URL says so.
-  const current = albumId === undefined && asked === "uploaded_at" ? null : asked;
+  // The gallery's own order, when newest uploads, is so whether or not the URL says so.
+  const current = orders === GALLERY_ORDERS && asked === "uploaded_at" ? null : asked;
   return (
     <nav className="gallery-sort" aria-label="Order of the photos">
       {orders.map(({ label, sortField }) => (

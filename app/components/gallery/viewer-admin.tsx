@@ -9,6 +9,7 @@ import { useGalleryScope } from "./gallery-scope";
 import { ModeLink } from "./mode-link";
 import { CoverChoice, CoverConfirm } from "./viewer-cover";
 import { ViewerMove } from "./viewer-move";
+import { ViewerPin } from "./viewer-pin";
 import { PhotoVisibilityField } from "./visibility";
 import type { action } from "~/routes/photography";
 
@@ -38,7 +39,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
   const location = useLocation();
   const modeLinkProps = { state: historyState, defaultShouldRevalidate: !loaded };
   const busy = fetcher.state !== "idle";
-  const { path, albums = [], manualOrder } = useGalleryScope();
+  const { path, albums = [], manualOrder, pinnedIds } = useGalleryScope();
   const viewHref = galleryHref(position, { image: image.id }, path);
   const listHref = galleryHref(position, undefined, path);
 
@@ -48,7 +49,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
     handled.current = result;
     if (!result.ok) return;
     if (result.intent === "update") onSaved(result.image);
-    else onDeleted(result.id);
+    else if (result.intent === "delete") onDeleted(result.id);
   }, [fetcher.state, fetcher.data, onSaved, onDeleted]);
 
   const answer = busy ? undefined : (fetcher.data ?? posted);
@@ -196,6 +197,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
       </div>
       <CoverChoice image={image} position={position} modeLinkProps={modeLinkProps} />
       {manualOrder ? <ViewerMove imageId={image.id} viewHref={viewHref} albumSize={manualOrder.size} /> : null}
+      {pinnedIds ? <ViewerPin imageId={image.id} viewHref={viewHref} pinnedIds={pinnedIds} /> : null}
     </>
   );
 }

@@ -20,6 +20,8 @@ import { moveImage, moveImageStep } from "~/server/albums/album-order.server";
 import { parseImageId, parseImageText, parsePhotoVisibility } from "~/server/photos/image-input.server";
 import { parseListQuery } from "~/server/photos/list-query.server";
 import { applyBatchForm, batchRefusal, isBatchForm } from "./batch-form.server";
+import { applyPinStep, galleryListOrder, galleryOrderSetting, pinnedIds } from "~/server/photos/featured-order.server";
+import { parseGalleryOrderForm, parsePinStep } from "~/server/photos/featured-input.server";
 
 /** The list's page, the admin's state and, for `?image=`, the photo with its neighbours in this list; `extra` goes along. */
 export async function loadGalleryPage<Extra extends object>(
@@ -32,8 +34,9 @@ export async function loadGalleryPage<Extra extends object>(
   const position = listPosition(url.searchParams);
   const params = new URLSearchParams(position);
   if (album) params.set("album", String(album.id));
-  // An album lists its photos in its own order unless the URL names another.
-  const query = parseListQuery(params, () => albumListOrder(album!));
+  // An album (or the gallery, by its setting) lists its photos in its own order unless the URL names another.
+  const galleryOrder = album ? undefined : galleryOrderSetting.read();
+  const query = parseListQuery(params, { album: () => albumListOrder(album!), gallery: galleryListOrder() });
   const admin = access.owner;
   const scope = { access, albumId: album?.id };
   const shown = {
@@ -43,6 +46,9 @@ export async function loadGalleryPage<Extra extends object>(
     admin,
     showExif: config().showExif ?? readSettings().showCameraDetails,
     albums: admin ? albumChoices() : [],
+    /** The whole gallery's order setting (null on an album's page), and its pins for the owner's controls. */
+    galleryOrder: galleryOrder ?? null,
+    pinnedIds: admin && galleryOrder ? pinnedIds() : null,
     ...(extra as Extra),
   };
   const imageParam = url.searchParams.get("image");
@@ -62,6 +68,11 @@ export async function loadGalleryPage<Extra extends object>(
 
 /** The viewer's forms: the same server calls as PUT and DELETE /api/image/:id, PUT /api/album/:id and its order. */
 async function applyIntent(form: FormData, album: AlbumRow | undefined) {
+  if (form.get("intent") === "gallery-order") {
+    if (album) throw new HttpError(400, "The gallery's order is chosen on the gallery's page");
+    galleryOrderSetting.write(parseGalleryOrderForm(formText(form, "galleryOrder")));
+    return { intent: "gallery-order" as const };
+  }
   const id = parseImageId(formText(form, "id"));
   switch (form.get("intent")) {
     case "update": {
@@ -86,8 +97,12 @@ async function applyIntent(form: FormData, album: AlbumRow | undefined) {
       else moveImage(album.id, id, step);
       return { intent: "move" as const, id };
     }
+    case "pin":
+      if (album) throw new HttpError(400, "A photo is pinned on the gallery's page");
+      applyPinStep(id, parsePinStep(formText(form, "step")));
+      return { intent: "pin" as const, id };
     default:
-      throw new HttpError(400, "intent must be update, delete, cover or move");
+      throw new HttpError(400, "intent must be update, delete, cover, move, pin or gallery-order");
   }
 }
 

@@ -30,6 +30,8 @@ export interface GalleryPageData {
   viewer: ServerViewer;
   missing: string | null;
   albums: NonNullable<GalleryScope["albums"]>;
+  /** The whole gallery's own order (its setting); null on an album's page. */
+  galleryOrder: "newest" | "featured" | null;
 }
 
 /**
@@ -130,7 +132,7 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
         </h1>
         {lede}
         <div className="gallery-nav">
-          <GallerySort position={position} />
+          <GallerySort position={position} featured={data.galleryOrder === "featured"} />
           {first ? <SlideshowLink position={position} first={first.id} /> : null}
           {links}
         </div>

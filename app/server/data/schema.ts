@@ -57,12 +57,15 @@ export const images = sqliteTable(
     visibility: text("visibility", { enum: ["public", "hidden"] })
       .notNull()
       .default("public"),
+    /** Pinned to the top of the gallery's "featured first" order, ascending; gapped like album positions (record 039). */
+    featuredPosition: integer("featured_position"),
   },
   (t) => [
     index("images_uploaded_at_idx").on(t.uploadedAt, t.id),
     index("images_name_idx").on(t.name, t.id),
     index("images_size_idx").on(t.size, t.id),
     // The taken_at sort puts photos without a date last in both orders (images.server.ts).
+    index("images_featured_idx").on(sql`(${t.featuredPosition} IS NULL)`, t.featuredPosition, t.uploadedAt, t.id),
     index("images_taken_at_idx").on(sql`(${t.takenAt} IS NULL)`, t.takenAt, t.id),
     // The visitor's gallery lists public photos only: the same orders, kept as fast (access.server.ts).
     ...publicOnly([
@@ -70,6 +73,7 @@ export const images = sqliteTable(
       ["public_images_name_idx", [t.name, t.id]],
       ["public_images_size_idx", [t.size, t.id]],
       ["public_images_taken_at_idx", [sql`(${t.takenAt} IS NULL)`, t.takenAt, t.id]],
+      ["public_images_featured_idx", [sql`(${t.featuredPosition} IS NULL)`, t.featuredPosition, t.uploadedAt, t.id]],
     ]),
   ],
 );

@@ -11,64 +11,9 @@ import { toImage, toImages } from "./image-json.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, images, type ImageRow } from "~/server/data/schema";
 import { encodeCursor, PAGE_SIZE, type ListOrder, type ListQuery, type SortField } from "./list-query.server";
+import { sortKeys, type ListedRow, type SortKey } from "./sort-keys.server";
 import type { Access } from "~/server/access/access.server";
 import { photoListed, photoOpen } from "~/server/access/visibility-sql.server";
-
-/** A photo as a list holds it: with its place in the album's manual order when the list is an album's. */
-interface ListedRow {
-  image: ImageRow;
-  position: number | null;
-}
-
-/** One part of a sort order; `descending` as the list runs forward. */
-interface SortKey {
-  expression: SQL;
-  descending: boolean;
-  /** The row's value, as the expression compares it. */
-  valueOf: (row: ListedRow) => string | number;
-}
-
-/**
- * The gallery's and the API's orders, each ending with the id so that no two
- * photos tie. Photos without a date taken come last in both directions: the
- * key `taken_at IS NULL` runs ascending either way, and within them only the id
- * orders (their coalesced dates are all 0).
- */
-function sortKeys(field: SortField, order: "asc" | "desc"): SortKey[] {
-  const descending = order === "desc";
-  const id: SortKey = { expression: sql`${images.id}`, descending, valueOf: ({ image }) => image.id };
-  switch (field) {
-    case "uploaded_at":
-      return [
-        { expression: sql`${images.uploadedAt}`, descending, valueOf: ({ image }) => image.uploadedAt.getTime() },
-        id,
-      ];
-    case "name":
-      return [{ expression: sql`${images.name}`, descending, valueOf: ({ image }) => image.name }, id];
-    case "size":
-      return [{ expression: sql`${images.size}`, descending, valueOf: ({ image }) => image.size }, id];
-    case "taken_at":
-      return [
-        {
-          expression: sql`(${images.takenAt} IS NULL)`,
-          descending: false,
-          valueOf: ({ image }) => (image.takenAt ? 0 : 1),
-        },
-        {
-          expression: sql`coalesce(${images.takenAt}, 0)`,
-          descending,
-          valueOf: ({ image }) => image.takenAt?.getTime() ?? 0,
-        },
-        id,
-      ];
-    case "position":
-      // The album_images key (album, position, image) orders it; the list is always one album's (list-query).
-      return [
-        { expression: sql`${albumImages.position}`, descending, valueOf: ({ position }) => position ?? 0 },
-        { expression: sql`${albumImages.imageId}`, descending, valueOf: ({ image }) => image.id },
-      ];
-  }
-}
 
 function reversed(keys: SortKey[]): SortKey[] {
   return keys.map((key) => ({ ...key, descending: !key.descending }));

@@ -5,8 +5,11 @@ import { parseInput, positiveWhole } from "~/server/http/input.server";
 /** The query of a photo list (`/api/image`, the gallery pages) and of random picks, read with zod (input.server.ts). */
 
 export const PAGE_SIZE = 24;
-/** `position` is an album's manual order (album-order.server.ts): only with `album=`. */
-export const SORT_FIELDS = ["uploaded_at", "name", "size", "taken_at", "position"] as const;
+/**
+ * `position` is an album's manual order (album-order.server.ts): only with `album=`.
+ * `featured` is the gallery's "featured first": pinned photos, then the newest uploads (featured-order.server.ts).
+ */
+export const SORT_FIELDS = ["uploaded_at", "name", "size", "taken_at", "position", "featured"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 type SortOrder = "asc" | "desc";
 
@@ -16,7 +19,8 @@ export interface ListOrder {
   sortOrder: SortOrder;
 }
 
-const GALLERY_ORDER: ListOrder = { sortField: "uploaded_at", sortOrder: "desc" };
+/** The gallery's order when the site's setting is "newest" (featured-order.server.ts gives the other). */
+export const NEWEST_ORDER: ListOrder = { sortField: "uploaded_at", sortOrder: "desc" };
 
 export interface ListQuery {
   page: number;
@@ -39,12 +43,16 @@ const CURSOR_REFUSED = "is not valid; use the nextCursor of a previous answer";
 const sortOrder = z.enum(["asc", "desc"]);
 const id = z.int();
 
-/** A cursor's values are what its sort's keys compare: [name, id], [missing, date, id] or [number, id] (a position may be negative). */
+/**
+ * A cursor's values are what its sort's keys compare: [name, id], [missing, date, id], [number, id] (a position
+ * may be negative) or [unpinned, pin position, upload date, id].
+ */
 const cursorTuple = z.union(
   [
     z.tuple([z.literal("name"), sortOrder, z.string(), id]),
     z.tuple([z.literal("taken_at"), sortOrder, z.literal([0, 1]), id, id]),
     z.tuple([z.enum(["uploaded_at", "size", "position"]), sortOrder, id, id]),
+    z.tuple([z.literal("featured"), sortOrder, z.literal([0, 1]), id, id, id]),
   ],
   { error: CURSOR_REFUSED },
 );
@@ -76,10 +84,10 @@ const listQuery = z
     }
   });
 
-/** The query's order, the album's when it names none; a cursor must come from a list in that same order. */
-function withOrder(query: z.output<typeof listQuery>, albumOrder: ListOrder | undefined): ListQuery {
+/** The query's order, the album's (or the gallery's) when it names none; a cursor must come from a list in that same order. */
+function withOrder(query: z.output<typeof listQuery>, ownOrder: ListOrder): ListQuery {
   const { album, cursor, sortField, sortOrder, ...rest } = query;
-  const fallback = sortField === undefined ? (albumOrder ?? GALLERY_ORDER) : GALLERY_ORDER;
+  const fallback = sortField === undefined ? ownOrder : NEWEST_ORDER;
   const resolved: ListQuery = {
     ...rest,
     sortField: sortField ?? fallback.sortField,
@@ -108,15 +116,20 @@ function firstValues(params: URLSearchParams, names: string[]): Record<string, s
   return Object.fromEntries(names.map((name) => [name, params.get(name) ?? undefined]));
 }
 
-/**
- * The list query of `params`. `albumOrder` gives the order of the album the
- * query names (`album=`), used when the query names no sortField.
- */
-export function parseListQuery(params: URLSearchParams, albumOrder?: (albumId: number) => ListOrder): ListQuery {
+/** The orders a list takes when its query names no sortField: the album's own, or the gallery's setting. */
+export interface OwnOrders {
+  album?: (albumId: number) => ListOrder;
+  gallery?: ListOrder;
+}
+
+/** The list query of `params`, in the list's own order (`own`) when the query names no sortField. */
+export function parseListQuery(params: URLSearchParams, own: OwnOrders = {}): ListQuery {
   const query = firstValues(params, ["page", "sortField", "sortOrder", "cursor", "album"]);
   // An empty cursor is no cursor: the first page.
   const parsed = parseInput(listQuery, { ...query, cursor: query.cursor || undefined });
-  return withOrder(parsed, parsed.album === undefined ? undefined : albumOrder?.(parsed.album));
+  const ownOrder =
+    parsed.album === undefined ? (own.gallery ?? NEWEST_ORDER) : (own.album?.(parsed.album) ?? NEWEST_ORDER);
+  return withOrder(parsed, ownOrder);
 }
 
 const randomCount = z.object({ count: positiveWhole("must be a whole number from 1 to 50", 50).default(10) });
