@@ -26,7 +26,8 @@ async function runSiteScript(name: "backup" | "restore", folder: string, dirs: D
 }
 
 describe("backup during writes, restore into a fresh site", () => {
-  it("restores a sound database whose every row has its files, served by the API", async () => {
+  // Three backups under two busy writers, then three restores and starts (each site also carries the sample cards).
+  it("restores a sound database whose every row has its files, served by the API", { timeout: 180_000 }, async () => {
     const live = await startServer({
       dirs: { dataDir: path.join(base, "live/data"), uploadsDir: path.join(base, "live/uploads") },
     });
