@@ -1,28 +1,35 @@
 import type { Image } from "~/lib/image";
-import { expect, loginInBrowser, test, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, loginInBrowser, startSeedableServer, test, waitForHydration, type SeedableServer } from "./fixtures";
 import { thumbnailIds } from "./gallery-helpers";
 
 const tick = (name: string) => `Select ${name}`;
 
-test("the owner selects a range with shift-click and sets its description", async ({
-  page,
-  server,
-  javaScriptEnabled,
-}) => {
+test("the owner selects a range with shift-click and sets its description", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "Shift-click is the script's; the plain form is tested without JavaScript below");
   test.slow();
-  const ids = await server.seed(5, { prefix: "Pick" });
-  await loginInBrowser(page);
-  await page.goto("/photography");
+  // A server of its own: "Select all on this page" then deletes exactly these five.
+  const own = await startSeedableServer();
+  try {
+    await selectAndApply(page, own);
+  } finally {
+    await own.stop();
+  }
+});
+
+async function selectAndApply(page: Page, own: SeedableServer) {
+  const ids = await own.seed(5, { prefix: "Pick" });
+  const login = await page.request.post(`${own.url}/api/auth/login`, {
+    data: { username: "admin", password: "test-password-123" },
+  });
+  expect(login.status()).toBe(200);
+  await page.goto(`${own.url}/photography`);
   await waitForHydration(page);
   await page.getByRole("link", { name: "Select", exact: true }).click();
   await expect(page).toHaveURL(/\?select=1$/);
-  // The newest first (the worker's server holds other tests' photos after these five, and numbers its
-  // seeded photos across tests): a click on the second shown, a shift-click on the fourth ticks the three.
-  const shown = (await thumbnailIds(page)).filter((id) => ids.includes(id));
-  const names = await Promise.all(
-    shown.map(async (id) => ((await (await page.request.get(`/api/image/${id}`)).json()) as Image).name),
-  );
+  // The newest first: a click on the second shown, a shift-click on the fourth ticks the three.
+  const shown = await thumbnailIds(page);
+  const names = shown.map((id) => `Pick ${ids.indexOf(id) + 1}`);
   await page.getByLabel(tick(names[1]!)).click();
   await page.getByLabel(tick(names[3]!)).click({ modifiers: ["Shift"] });
   await expect(page.getByText("3 photos selected")).toBeVisible();
@@ -35,7 +42,7 @@ test("the owner selects a range with shift-click and sets its description", asyn
   await expect(page.getByRole("status").filter({ hasText: "3 photos given the description." })).toBeVisible();
 
   const description = async (id: number) =>
-    ((await (await page.request.get(`/api/image/${id}`)).json()) as Image).description;
+    ((await (await page.request.get(`${own.url}/api/image/${id}`)).json()) as Image).description;
   for (const id of shown.slice(1, 4)) expect(await description(id)).toBe("Morning walk");
   expect(await description(shown[0]!)).not.toBe("Morning walk");
   expect(await description(shown[4]!)).not.toBe("Morning walk");
@@ -54,7 +61,7 @@ test("the owner selects a range with shift-click and sets its description", asyn
   await expect(page.getByRole("status").filter({ hasText: "5 photos deleted." })).toBeVisible();
   expect(question).toBe("Delete 5 photos? This cannot be undone.");
   await expect.poll(() => thumbnailIds(page)).toEqual([]);
-});
+}
 
 test("without JavaScript: checkboxes, one form, and a confirmation step before a delete", async ({
   page,
