@@ -139,6 +139,8 @@ test("photos uploaded while scrolling are neither duplicated nor skipped", async
 
 test("without JavaScript a Load more link pages through every photo", async ({ page, server, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled, "with JavaScript the sentinel replaces the link");
+  // Every photo of the worker's shared server, which grows with the suite: one page load per page of them.
+  test.slow();
   const images = await atLeast(server, 2 * PAGE_SIZE + 5);
   await page.goto("/photography");
   const seen: number[] = [];
