@@ -49,7 +49,7 @@ test("the owner drags a photo with the mouse; the order is saved and undo puts i
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
   await page.mouse.up();
 
-  await expect(page.getByRole("status").filter({ hasText: "Moved “Drag 1” to place 3." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: `Moved “${name}” to place 3.` })).toBeVisible();
   await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
   // The drop opened no photo.
   await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -1,7 +1,6 @@
-import fs from "node:fs";
 import type { Image } from "~/lib/image";
 import { makeDatedJpeg, uploadImage } from "../support/images";
-import { CAMERA_JPEG, CAMERA_LINE } from "../support/camera";
+import { CAMERA_LINE, cameraJpeg } from "../support/camera";
 import { expect, test, waitForHydration, type SeedableServer } from "./fixtures";
 import { thumbnailIds, viewer } from "./gallery-helpers";
 
@@ -21,7 +20,7 @@ test("the viewer shows the camera line and the date taken, and no GPS anywhere i
   server,
   javaScriptEnabled,
 }) => {
-  const image = await upload(server, fs.readFileSync(CAMERA_JPEG), "Camera test");
+  const image = await upload(server, cameraJpeg("camera-details"), "Camera test");
   const response = await page.goto(`/photography?image=${image.id}`);
   if (javaScriptEnabled) await waitForHydration(page);
   const dialog = viewer(page);

@@ -1,9 +1,8 @@
 // The viewer leads with the photo (issue 19): centred in the space the caption leaves and filling at least 85 % of
 // it, controls that fade while the pointer rests, an "i" toggle for the caption, quiet dates, arrows that read on
 // any photo.
-import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
-import { CAMERA_JPEG, CAMERA_LINE } from "../support/camera";
+import { CAMERA_LINE, cameraJpeg } from "../support/camera";
 import { makeJpeg, uploadImage } from "../support/images";
 import { expect, test, type SeedableServer } from "./fixtures";
 import { viewer, waitForHydration } from "./gallery-helpers";
@@ -103,9 +102,10 @@ test.describe("the photo fills its space", () => {
     const response = await uploadImage(
       server.url,
       await server.adminToken(),
-      { data: fs.readFileSync(CAMERA_JPEG), filename: "camera.jpg" },
+      { data: cameraJpeg("viewer-geometry"), filename: "camera.jpg" },
       { name: "With camera", description: "A photo with its camera line." },
     );
+    expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: number };
     await page.setViewportSize(DESKTOP);
     await open(page, id, javaScriptEnabled);

@@ -43,6 +43,16 @@ test.describe("the viewer puts the photo first", () => {
   test.beforeAll(async ({ server }) => {
     landscape = await uploadShaped(server, 1600, 1000, "landscape");
     portrait = await uploadShaped(server, 1000, 1500, "portrait");
+    // Enough albums that the edit form's list of them is taller than the screen, whatever else the server holds.
+    const headers = { Authorization: `Bearer ${await server.adminToken()}`, "Content-Type": "application/json" };
+    for (let n = 1; n <= 24; n++) {
+      const response = await fetch(`${server.url}/api/album`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ name: `Layout album ${n}` }),
+      });
+      expect(response.status).toBe(201);
+    }
   });
 
   test("on a phone the caption lines up with the photo's edges, under it", async ({ page, javaScriptEnabled }) => {

@@ -12,6 +12,7 @@ import { ViewerMove } from "./viewer-move";
 import { ViewerPin } from "./viewer-pin";
 import { PhotoVisibilityField } from "./visibility";
 import type { action } from "~/routes/photography";
+import "~/styles/viewer-admin.css";
 
 const DELETE_QUESTION = "Are you sure you want to delete this image?";
 
