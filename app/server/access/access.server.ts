@@ -7,11 +7,21 @@
 import { getAdminSession } from "~/server/auth/auth.server";
 import { carriesCredentials } from "~/server/http/cache-policy.server";
 
+/** What a share link lets its holder download from its album: nothing, the largest web size, or the original. */
+export type DownloadPermission = "none" | "web" | "original";
+
+/** One album a share link opened in this browser. */
+export interface AlbumGrant {
+  albumId: number;
+  linkId: number;
+  download: DownloadPermission;
+}
+
 export interface Access {
   /** The signed-in owner: sees everything. */
   owner: boolean;
-  /** Private albums this request may open besides the public and unlisted ones. */
-  albumGrants: number[];
+  /** Private albums this request may open besides the public and unlisted ones, one per share link used. */
+  albumGrants: AlbumGrant[];
 }
 
 /** An anonymous visitor's access: the public photos, and the public and unlisted albums. */
@@ -20,8 +30,14 @@ export const VISITOR: Access = { owner: false, albumGrants: [] };
 export const OWNER: Access = { owner: true, albumGrants: [] };
 
 /** The albums the request's share links grant. Share links (next round) fill it. */
-export function readGrants(_request: Request): number[] {
+export function readGrants(_request: Request): AlbumGrant[] {
   return [];
+}
+
+/** What `access` may download from album `albumId`: the owner anything, a share link what it was made with. */
+export function downloadPermission(access: Access, albumId: number): DownloadPermission {
+  if (access.owner) return "original";
+  return access.albumGrants.find((grant) => grant.albumId === albumId)?.download ?? "none";
 }
 
 /** What `request` may see; a request with no cookie and no token is a visitor without a lookup. */

@@ -18,7 +18,15 @@ export type AlbumVisibility = (typeof ALBUM_VISIBILITIES)[number];
 export function albumOpen(access: Access): SQL | undefined {
   if (access.owner) return undefined;
   const open = sql`${albums.visibility} <> 'private'`;
-  return access.albumGrants.length ? or(open, inArray(albums.id, access.albumGrants)) : open;
+  return access.albumGrants.length
+    ? or(
+        open,
+        inArray(
+          albums.id,
+          access.albumGrants.map((grant) => grant.albumId),
+        ),
+      )
+    : open;
 }
 
 /** Albums the access sees listed (the albums page, the API's list, the sitemap): only public ones but for the owner. */
