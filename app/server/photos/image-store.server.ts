@@ -16,24 +16,11 @@ import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage } from "./image-process
 import { toImage } from "./image-json.server";
 import { OWNER } from "~/server/access/access.server";
 import type { PhotoVisibility } from "~/server/access/visibility-sql.server";
-import { forgetVariants } from "~/server/http/media.server";
 import { newStorageKey } from "~/server/storage/photo-store.server";
 import { images } from "~/server/data/schema";
-import {
-  photoStore,
-  storageError,
-  storageUnavailable,
-  storageWritable,
-  tmpPath,
-} from "~/server/storage/storage.server";
-import {
-  clearPending,
-  doneStoring,
-  markForRemoval,
-  removeObjects,
-  retryPendingSoon,
-  startStoring,
-} from "~/server/storage/storage-sweep.server";
+import { storageUnavailable, storageWritable } from "~/server/storage/storage.server";
+import { markForRemoval } from "~/server/storage/storage-sweep.server";
+import { removeStored, storeFolder } from "~/server/storage/store-folder.server";
 import type { UploadedFile } from "./upload.server";
 
 function duplicateOf(id: number): HttpError {
@@ -58,76 +45,56 @@ export async function createImage(
   albumIds: number[] = [],
   joinAt?: JoinAt,
 ): Promise<Image> {
-  const prepared = tmpPath();
-  const key = newStorageKey();
-  let journalled = false;
-  let stored = false;
   try {
     if (file.size === 0) throw new HttpError(415, `The file is empty. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
     const existing = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
     if (existing) throw duplicateOf(existing.id);
-
-    await fsp.mkdir(prepared);
-    // Waits for its turn there (processing-queue.server.ts).
-    const processed = await processImage(file.path, prepared);
-    // Read once the file is known to be an image; the original keeps its metadata, the variants have none.
-    const camera = await readCameraDetails(file.path);
-    await moveOriginal(file.path, prepared);
-    const storedBytes = await folderBytes(prepared);
-    startStoring(key);
-    journalled = true;
-    await photoStore().put(key, prepared);
-
-    const now = new Date();
-    // The row and its album memberships are written together, or neither.
-    const insert = db().transaction(() => {
-      const row = db()
-        .insert(images)
-        .values({
-          ...fields,
-          originalFilename: file.filename,
-          storageKey: key,
-          mimeType: processed.mimeType,
-          size: file.size,
-          storedBytes,
-          width: processed.width,
-          height: processed.height,
-          variantWidths: processed.variantWidths,
-          avifWidths: processed.avifWidths,
-          checksum: file.checksum,
-          placeholder: processed.placeholder,
-          focusX: processed.focus.x,
-          focusY: processed.focus.y,
-          ...camera,
-          uploadedAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: images.checksum })
-        .returning()
-        .get();
-      if (row) {
-        setImageAlbums(row.id, albumIds, undefined, joinAt);
-        clearPending(key);
-      }
-      return row;
+    const key = newStorageKey();
+    const row = await storeFolder(key, async (dir) => {
+      // Waits for its turn there (processing-queue.server.ts).
+      const processed = await processImage(file.path, dir);
+      // Read once the file is known to be an image; the original keeps its metadata, the variants have none.
+      const camera = await readCameraDetails(file.path);
+      await moveOriginal(file.path, dir);
+      const storedBytes = await folderBytes(dir);
+      const now = new Date();
+      // The row and its album memberships are written together, or neither.
+      return () => {
+        const inserted = db()
+          .insert(images)
+          .values({
+            ...fields,
+            originalFilename: file.filename,
+            storageKey: key,
+            mimeType: processed.mimeType,
+            size: file.size,
+            storedBytes,
+            width: processed.width,
+            height: processed.height,
+            variantWidths: processed.variantWidths,
+            avifWidths: processed.avifWidths,
+            checksum: file.checksum,
+            placeholder: processed.placeholder,
+            focusX: processed.focus.x,
+            focusY: processed.focus.y,
+            ...camera,
+            uploadedAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: images.checksum })
+          .returning()
+          .get();
+        if (!inserted) {
+          // A concurrent upload of the same file won the race.
+          const winner = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
+          throw duplicateOf(winner?.id ?? 0);
+        }
+        setImageAlbums(inserted.id, albumIds, undefined, joinAt);
+        return { value: inserted };
+      };
     });
-    if (!insert) {
-      // A concurrent upload of the same file won the race.
-      const winner = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
-      throw duplicateOf(winner?.id ?? 0);
-    }
-    stored = true;
-    retryPendingSoon();
-    return toImage(insert, OWNER);
-  } catch (error) {
-    throw storageError(error) ?? error;
+    return toImage(row, OWNER);
   } finally {
-    if (journalled) {
-      doneStoring(key);
-      // Whatever reached the store goes again; if the store is down, the journal keeps the key for the sweep.
-      if (!stored) await removeObjects(key);
-    }
-    await fsp.rm(prepared, { recursive: true, force: true });
     await fsp.rm(file.path, { force: true });
   }
 }
@@ -170,8 +137,7 @@ export async function deleteImage(id: number): Promise<void> {
     return deleted;
   });
   if (!row) throw new HttpError(404, `There is no image with id ${id}`);
-  forgetVariants(row.key);
-  if (!(await removeObjects(row.key))) {
+  if (!(await removeStored(row.key))) {
     // The row is gone and its key journalled: what the store still holds is swept once it answers again.
     throw new HttpError(
       503,
@@ -180,5 +146,4 @@ export async function deleteImage(id: number): Promise<void> {
       { "Retry-After": "10" },
     );
   }
-  retryPendingSoon();
 }

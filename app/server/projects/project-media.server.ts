@@ -12,19 +12,10 @@ import { MAX_PROJECT_VIDEO_MB } from "~/lib/projects";
 import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
 import { projects, type ProjectMedia } from "~/server/data/schema";
-import { forgetVariants } from "~/server/http/media.server";
 import { processImage, type ImageFrame } from "~/server/photos/image-processing.server";
 import { discardUploads, parseUpload } from "~/server/photos/upload.server";
 import { newStorageKey, PROJECT_KEY_PREFIX } from "~/server/storage/photo-store.server";
-import { photoStore, storageError, tmpPath } from "~/server/storage/storage.server";
-import {
-  clearPending,
-  doneStoring,
-  markForRemoval,
-  removeObjects,
-  retryPendingSoon,
-  startStoring,
-} from "~/server/storage/storage-sweep.server";
+import { storeFolder } from "~/server/storage/store-folder.server";
 import { findProjectRow } from "./projects.server";
 
 /** The card's frame; 480 and 960 cover its widths on phones and wide screens, 1440 sharp screens. */
@@ -62,17 +53,13 @@ export async function storeProjectMedia(id: number, files: MediaFiles): Promise<
   const container = files.video ? await videoContainer(files.video) : undefined;
   if (files.video && !container) throw refused("video", 415, "the file is not an MP4 or WebM video.");
 
-  const prepared = tmpPath();
   const key = `${PROJECT_KEY_PREFIX}${newStorageKey()}`;
-  let journalled = false;
-  let stored = false;
-  try {
-    await fsp.mkdir(prepared);
-    const still = await processImage(files.image, prepared, PROJECT_FRAME).catch((error: unknown) => {
+  return storeFolder(key, async (dir) => {
+    const still = await processImage(files.image, dir, PROJECT_FRAME).catch((error: unknown) => {
       if (error instanceof HttpError) throw refused("image", error.status, error.message);
       throw error;
     });
-    if (files.video && container) await fsp.copyFile(files.video, path.join(prepared, `video.${container}`));
+    if (files.video && container) await fsp.copyFile(files.video, path.join(dir, `video.${container}`));
     const media: ProjectMedia = {
       kind: container ? "video" : "image",
       key,
@@ -81,32 +68,12 @@ export async function storeProjectMedia(id: number, files: MediaFiles): Promise<
       widths: still.variantWidths,
       ...(container ? { video: container } : {}),
     };
-    startStoring(key);
-    journalled = true;
-    await photoStore().put(key, prepared);
-    const old = db().transaction(() => {
+    return () => {
       const row = findProjectRow(id);
       db().update(projects).set({ media, updatedAt: new Date() }).where(eq(projects.id, id)).run();
-      clearPending(key);
-      if (row.media) markForRemoval(row.media.key);
-      return row.media;
-    });
-    stored = true;
-    if (old) {
-      forgetVariants(old.key);
-      await removeObjects(old.key);
-    }
-    retryPendingSoon();
-    return media;
-  } catch (error) {
-    throw storageError(error) ?? error;
-  } finally {
-    if (journalled) {
-      doneStoring(key);
-      if (!stored) await removeObjects(key);
-    }
-    await fsp.rm(prepared, { recursive: true, force: true });
-  }
+      return { value: media, replacedKey: row.media?.key };
+    };
+  });
 }
 
 /**

@@ -1,4 +1,3 @@
-import { publicMediaUrl } from "~/server/photos/image-json.server";
 /**
  * The project cards: reading them for pages and the API, and the owner's
  * edits. Their media are written by project-media.server.ts.
@@ -8,8 +7,9 @@ import type { ProjectCardData, ProjectCardMedia } from "~/lib/projects";
 import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
 import { projects, type ProjectMedia, type ProjectRow } from "~/server/data/schema";
-import { forgetVariants } from "~/server/http/media.server";
-import { markForRemoval, removeObjects } from "~/server/storage/storage-sweep.server";
+import { publicMediaUrl } from "~/server/photos/image-json.server";
+import { markForRemoval } from "~/server/storage/storage-sweep.server";
+import { removeStored } from "~/server/storage/store-folder.server";
 import type { ProjectInput } from "./project-input.server";
 
 /** Room between two neighbours' positions, so a move is one write until a gap closes. */
@@ -164,8 +164,5 @@ export async function deleteProject(id: number): Promise<void> {
     if (row.media) markForRemoval(row.media.key);
     return row.media;
   });
-  if (media) {
-    forgetVariants(media.key);
-    await removeObjects(media.key);
-  }
+  if (media) await removeStored(media.key);
 }

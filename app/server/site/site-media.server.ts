@@ -1,32 +1,15 @@
 /**
  * Files the site's settings keep in the photo store (the CV, the portrait):
  * each under a random storage key of its own, like a photo's, named in its
- * setting under `stored`. Writing follows the photos' journal
- * (storage-sweep.server.ts): the new key is journalled before its files are
- * stored and cleared in the transaction that saves the setting, which also
- * journals the old key for removal. A failed upload leaves the old files and
- * setting as they were; a crash leaves nothing the sweep does not remove.
+ * setting under `stored`, and written as a photo's are (store-folder.server.ts).
  */
 import fsp from "node:fs/promises";
 import type { z } from "zod";
 import { db } from "~/server/data/db.server";
-import { forgetVariants } from "~/server/http/media.server";
 import { newStorageKey } from "~/server/storage/photo-store.server";
-import {
-  photoStore,
-  storageError,
-  storageUnavailable,
-  storageWritable,
-  tmpPath,
-} from "~/server/storage/storage.server";
-import {
-  clearPending,
-  doneStoring,
-  markForRemoval,
-  removeObjects,
-  retryPendingSoon,
-  startStoring,
-} from "~/server/storage/storage-sweep.server";
+import { storageUnavailable, storageWritable } from "~/server/storage/storage.server";
+import { markForRemoval } from "~/server/storage/storage-sweep.server";
+import { removeStored, storeFolder } from "~/server/storage/store-folder.server";
 import type { storedFilesSchema } from "./site-schemas.server";
 
 export type StoredFiles = z.output<typeof storedFilesSchema>;
@@ -41,35 +24,12 @@ export async function storeSiteFiles<T>(
   fill: (dir: string) => Promise<{ checksum: string; details: T }>,
   save: (stored: StoredFiles, details: T) => StoredFiles | undefined,
 ): Promise<void> {
-  const prepared = tmpPath();
   const key = newStorageKey();
-  let journalled = false;
-  let saved = false;
-  try {
-    await fsp.mkdir(prepared);
-    const { checksum, details } = await fill(prepared);
-    const files = await fsp.readdir(prepared);
-    startStoring(key);
-    journalled = true;
-    await photoStore().put(key, prepared);
-    const replaced = db().transaction(() => {
-      const previous = save({ key, checksum, files }, details);
-      clearPending(key);
-      if (previous) markForRemoval(previous.key);
-      return previous;
-    });
-    saved = true;
-    if (replaced) await removeReplaced(replaced.key);
-    retryPendingSoon();
-  } catch (error) {
-    throw storageError(error) ?? error;
-  } finally {
-    if (journalled) {
-      doneStoring(key);
-      if (!saved) await removeObjects(key);
-    }
-    await fsp.rm(prepared, { recursive: true, force: true });
-  }
+  await storeFolder(key, async (dir) => {
+    const { checksum, details } = await fill(dir);
+    const files = await fsp.readdir(dir);
+    return () => ({ value: undefined, replacedKey: save({ key, checksum, files }, details)?.key });
+  });
 }
 
 /** Runs `save` (which writes the setting without the files and returns them) and then removes the files. */
@@ -80,11 +40,6 @@ export async function removeSiteFiles(save: () => StoredFiles | undefined): Prom
     if (previous) markForRemoval(previous.key);
     return previous;
   });
-  if (removed) await removeReplaced(removed.key);
-}
-
-async function removeReplaced(key: string): Promise<void> {
-  forgetVariants(key);
   // A store that stopped answering keeps the key journalled: the sweep finishes it.
-  await removeObjects(key);
+  if (removed) await removeStored(removed.key);
 }
