@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
-import { projectRowsIn } from "~/server/storage/photo-copy.server";
+import { rowsIn } from "~/server/storage/photo-copy.server";
 import { photoFiles } from "~/server/storage/photo-store.server";
 
 export interface Dirs {
@@ -37,21 +37,11 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
   const sqlite = new Database(path.join(dataDir, "portfolio.sqlite"), { readonly: true, fileMustExist: true });
   let integrity: string;
   let rows: StoredRow[];
-  let settingFiles: { key: string; files: string }[];
   try {
     integrity = String(sqlite.pragma("integrity_check", { simple: true }));
     rows = sqlite
       .prepare("SELECT id, storage_key, variant_widths, avif_widths FROM images ORDER BY id")
       .all() as StoredRow[];
-    // Files the site's settings keep (the CV, the portrait: app/server/site/site-media.server.ts).
-    const hasSettings = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE name = 'site_settings'").get();
-    settingFiles = !hasSettings
-      ? []
-      : (sqlite
-          .prepare(
-            "SELECT json_extract(value, '$.stored.key') AS key, json_extract(value, '$.stored.files') AS files FROM site_settings WHERE json_type(value, '$.stored.key') = 'text'",
-          )
-          .all() as { key: string; files: string }[]);
   } finally {
     sqlite.close();
   }
@@ -74,24 +64,14 @@ export function inspectStorage({ dataDir, uploadsDir }: Dirs): StorageReport {
       if (fs.statSync(path.join(dir, file)).size === 0) problems.push(`row ${row.id}: ${file} is empty`);
     }
   }
-  for (const setting of settingFiles) {
-    keys.add(setting.key);
-    const expected = (JSON.parse(setting.files) as string[]).sort();
-    const dir = path.join(imagesDir, setting.key);
+  // The site's own files (the CV, the portrait) and the project cards' media.
+  for (const stored of rowsIn(path.join(dataDir, "portfolio.sqlite")).filter((row) => row.kind !== "photo")) {
+    keys.add(stored.key);
+    const dir = path.join(imagesDir, stored.key);
     const actual = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-    if (actual.join() !== expected.join()) {
+    if (actual.join() !== [...stored.files].sort().join()) {
       problems.push(
-        `setting files ${setting.key}: expected ${expected.join(" ")}, found ${actual.join(" ") || "no folder"}`,
-      );
-    }
-  }
-  for (const media of projectRowsIn(path.join(dataDir, "portfolio.sqlite"))) {
-    keys.add(media.key);
-    const dir = path.join(imagesDir, media.key);
-    const actual = fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-    if (actual.join() !== [...media.files].sort().join()) {
-      problems.push(
-        `project media ${media.key}: expected ${media.files.join(" ")}, found ${actual.join(" ") || "no folder"}`,
+        `${stored.kind} ${stored.key}: expected ${stored.files.join(" ")}, found ${actual.join(" ") || "no folder"}`,
       );
     }
   }

@@ -4,7 +4,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/server/core/config.server";
 import { databaseFile, openDatabase } from "~/server/data/db.server";
-import { downloadPhoto, projectRowsIn, rowsIn } from "~/server/storage/photo-copy.server";
+import { downloadPhoto, photoCount, rowsIn } from "~/server/storage/photo-copy.server";
 import { STORAGE_KEY_PATTERN } from "~/server/storage/photo-store.server";
 import { makePrivate } from "~/server/storage/private-files.server";
 import { registerProcess } from "~/server/storage/process-locks.server";
@@ -42,7 +42,8 @@ export async function backup(target: string): Promise<{ images: number; dropped:
     live.close();
   }
   const vanished: string[] = [];
-  for (const row of [...rowsIn(snapshot), ...projectRowsIn(snapshot)]) {
+  const rows = rowsIn(snapshot);
+  for (const row of rows) {
     const copy = path.join(dir, "images", row.key);
     if (!(await downloadPhoto(photoStore(), row, copy))) {
       await fsp.rm(copy, { recursive: true, force: true });
@@ -56,7 +57,7 @@ export async function backup(target: string): Promise<{ images: number; dropped:
     // A setting whose files vanished (replaced meanwhile) is dropped too: the restored site shows its default.
     const removeSetting = sqlite.prepare("DELETE FROM site_settings WHERE json_extract(value, '$.stored.key') = ?");
     // A project whose media were replaced meanwhile keeps its card, without media.
-    const unsetMedia = projectRowsIn(snapshot).length
+    const unsetMedia = rows.some((row) => row.kind === "project-media")
       ? sqlite.prepare("UPDATE projects SET media = NULL WHERE json_extract(media, '$.key') = ?")
       : undefined;
     sqlite.transaction(() =>
@@ -72,7 +73,7 @@ export async function backup(target: string): Promise<{ images: number; dropped:
   }
   makePrivate(snapshot);
   makePrivate(path.join(dir, "images"), { recursive: true });
-  return { images: rowsIn(snapshot).length, dropped: vanished.length };
+  return { images: photoCount(rowsIn(snapshot)), dropped: vanished.length };
 }
 
 /**
@@ -94,7 +95,7 @@ export async function restore(source: string): Promise<{ images: number }> {
   check.close();
   if (integrity !== "ok") throw new Error(`The backup database is damaged: ${String(integrity)}`);
 
-  const rows = [...rowsIn(snapshot), ...projectRowsIn(snapshot)];
+  const rows = rowsIn(snapshot);
   for (const row of rows) {
     if (!STORAGE_KEY_PATTERN.test(row.key) || !(await hasAllFiles(path.join(dir, "images", row.key), row.files))) {
       throw new Error(`The backup is incomplete: the files of image ${row.key} are missing.`);
@@ -127,5 +128,5 @@ export async function restore(source: string): Promise<{ images: number }> {
 
   const restored = new Set(rows.map((row) => row.key));
   for (const key of await store.keys()) if (!restored.has(key)) await store.remove(key);
-  return { images: rowsIn(snapshot).length };
+  return { images: photoCount(rows) };
 }

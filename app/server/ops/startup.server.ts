@@ -4,8 +4,6 @@ import { ensureAdmin } from "~/server/auth/auth.server";
 import { config } from "~/server/core/config.server";
 import { redactUrls } from "~/server/core/redact.server";
 import { closeDatabase, databaseFile, initDatabase, StartupError } from "~/server/data/db.server";
-import { allStorageKeys } from "~/server/photos/images.server";
-import { projectMediaKeys } from "~/server/projects/projects.server";
 import { loadSampleProjects } from "~/server/projects/sample-projects.server";
 import { closePasswordWorkers } from "~/server/auth/password.server";
 import { keepNewFilesPrivate, makeSitePrivate } from "~/server/storage/private-files.server";
@@ -13,7 +11,7 @@ import { restoreFromReplica, startReplication, stopReplication } from "./replica
 import { registerProcess, releaseProcess } from "~/server/storage/process-locks.server";
 import { ensureTmpDir, photoStore, removeAbandonedTmp, tmpPath } from "~/server/storage/storage.server";
 import { journalledKeys, sweepPendingObjects } from "~/server/storage/storage-sweep.server";
-import { settingFileRowsIn } from "~/server/storage/photo-copy.server";
+import { rowsIn } from "~/server/storage/photo-copy.server";
 
 let prepared: Promise<void> | undefined;
 
@@ -64,8 +62,7 @@ async function sweep(log: (line: string) => void): Promise<void> {
   if (config().storage.kind === "local") {
     const stored = await photoStore().keys();
     // Read after listing: a folder put in place meanwhile has its row or its journal entry by now.
-    const settingKeys = settingFileRowsIn(databaseFile()).map((row) => row.key);
-    const known = new Set([...allStorageKeys(), ...settingKeys, ...projectMediaKeys(), ...journalledKeys()]);
+    const known = new Set([...rowsIn(databaseFile()).map((row) => row.key), ...journalledKeys()]);
     for (const key of stored) {
       if (known.has(key)) continue;
       await photoStore().remove(key);

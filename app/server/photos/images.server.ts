@@ -190,13 +190,3 @@ export function galleryStats(): { count: number; uploadedBytes: number; storedBy
     storedBytes: Number(row?.storedBytes ?? 0),
   };
 }
-
-export function allStorageKeys(): Set<string> {
-  return new Set(
-    db()
-      .select({ key: images.storageKey })
-      .from(images)
-      .all()
-      .map((r) => r.key),
-  );
-}

@@ -72,17 +72,6 @@ export function findProjectRow(id: number): ProjectRow {
   return row;
 }
 
-/** Every storage key a project's media use: never an orphan for the startup sweep. */
-export function projectMediaKeys(): Set<string> {
-  return new Set(
-    db()
-      .select({ media: projects.media })
-      .from(projects)
-      .all()
-      .flatMap(({ media }) => (media ? [media.key] : [])),
-  );
-}
-
 type NewProject = ProjectInput & { name: string; demoUrl: string };
 
 export function createProject(input: NewProject): ProjectRow {

@@ -14,20 +14,34 @@ import type { ProjectMedia } from "~/server/data/schema";
 import { ORIGINAL_FILE, photoFiles, type PhotoStore } from "./photo-store.server";
 
 export interface StoredRow {
+  /** A photo, a file the site's settings keep (the CV, the portrait), or a project card's media. */
+  kind: "photo" | "site-file" | "project-media";
   key: string;
   /** SHA-256 of the upload, which the original is; none for a project's media, which keep no original. */
   checksum?: string;
-  /** Every file the row's photo must have. */
+  /** Every file the row must have in the store. */
   files: string[];
 }
 
-/**
- * Files the site's settings keep in the store (the CV, the portrait: app/server/site/site-media.server.ts),
- * each named under `stored` in its value. A database from before settings existed has none.
- */
-function settingFilesIn(sqlite: Database.Database): StoredRow[] {
-  const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'site_settings'").get();
-  if (!table) return [];
+function hasTable(sqlite: Database.Database, name: string): boolean {
+  return !!sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name);
+}
+
+function photosIn(sqlite: Database.Database): StoredRow[] {
+  const rows = sqlite
+    .prepare("SELECT storage_key AS key, checksum, variant_widths AS webp, avif_widths AS avif FROM images ORDER BY id")
+    .all() as { key: string; checksum: string; webp: string; avif: string }[];
+  return rows.map((row) => ({
+    kind: "photo",
+    key: row.key,
+    checksum: row.checksum,
+    files: photoFiles(JSON.parse(row.webp) as number[], JSON.parse(row.avif) as number[]),
+  }));
+}
+
+/** Each named under `stored` in its setting's value (app/server/site/site-media.server.ts). */
+function siteFilesIn(sqlite: Database.Database): StoredRow[] {
+  if (!hasTable(sqlite, "site_settings")) return [];
   const rows = sqlite
     .prepare(
       `SELECT json_extract(value, '$.stored.key') AS key, json_extract(value, '$.stored.checksum') AS checksum,
@@ -35,37 +49,12 @@ function settingFilesIn(sqlite: Database.Database): StoredRow[] {
        FROM site_settings WHERE json_valid(value) AND json_type(value, '$.stored.key') = 'text' ORDER BY key`,
     )
     .all() as { key: string; checksum: string; files: string }[];
-  return rows.map((row) => ({ key: row.key, checksum: row.checksum, files: JSON.parse(row.files) as string[] }));
-}
-
-/** The settings' stored files a database file holds (read-only: it may be the live one). */
-export function settingFileRowsIn(databasePath: string): StoredRow[] {
-  const sqlite = new Database(databasePath, { readonly: true });
-  try {
-    return settingFilesIn(sqlite);
-  } finally {
-    sqlite.close();
-  }
-}
-
-/** The photos a database file holds, and the files its settings keep (read-only: it may be the live one). */
-export function rowsIn(databasePath: string): StoredRow[] {
-  const sqlite = new Database(databasePath, { readonly: true });
-  try {
-    const rows = sqlite
-      .prepare(
-        "SELECT storage_key AS key, checksum, variant_widths AS webp, avif_widths AS avif FROM images ORDER BY id",
-      )
-      .all() as { key: string; checksum: string; webp: string; avif: string }[];
-    const photos = rows.map((row) => ({
-      key: row.key,
-      checksum: row.checksum,
-      files: photoFiles(JSON.parse(row.webp) as number[], JSON.parse(row.avif) as number[]),
-    }));
-    return [...photos, ...settingFilesIn(sqlite)];
-  } finally {
-    sqlite.close();
-  }
+  return rows.map((row) => ({
+    kind: "site-file",
+    key: row.key,
+    checksum: row.checksum,
+    files: JSON.parse(row.files) as string[],
+  }));
 }
 
 /** Every file a project card's media have: the still's variants, and the video. */
@@ -73,22 +62,34 @@ export function projectMediaFiles(media: ProjectMedia): string[] {
   return [...media.widths.map((w) => `w${w}.webp`), ...(media.video ? [`video.${media.video}`] : [])];
 }
 
-/** The project cards' media a database file holds (none before the projects table existed). */
-export function projectRowsIn(databasePath: string): StoredRow[] {
+function projectMediaIn(sqlite: Database.Database): StoredRow[] {
+  if (!hasTable(sqlite, "projects")) return [];
+  const rows = sqlite.prepare("SELECT media FROM projects WHERE media IS NOT NULL ORDER BY id").all() as {
+    media: string;
+  }[];
+  return rows.map((row) => {
+    const media = JSON.parse(row.media) as ProjectMedia;
+    return { kind: "project-media", key: media.key, files: projectMediaFiles(media) };
+  });
+}
+
+/**
+ * Every row of a database file that has files in the store: its photos, its
+ * settings' files and its project cards' media (read-only: it may be the live
+ * one; an older database lacks the newer tables).
+ */
+export function rowsIn(databasePath: string): StoredRow[] {
   const sqlite = new Database(databasePath, { readonly: true });
   try {
-    const table = sqlite.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'projects'").get();
-    if (!table) return [];
-    const rows = sqlite.prepare("SELECT media FROM projects WHERE media IS NOT NULL ORDER BY id").all() as {
-      media: string;
-    }[];
-    return rows.map((row) => {
-      const media = JSON.parse(row.media) as ProjectMedia;
-      return { key: media.key, files: projectMediaFiles(media) };
-    });
+    return [...photosIn(sqlite), ...siteFilesIn(sqlite), ...projectMediaIn(sqlite)];
   } finally {
     sqlite.close();
   }
+}
+
+/** How many of `rows` are photos (the figure backup, restore and storage:migrate report). */
+export function photoCount(rows: StoredRow[]): number {
+  return rows.filter((row) => row.kind === "photo").length;
 }
 
 /** Keys the journal holds (uploads being stored, deletes being finished): never another copy's orphans. */

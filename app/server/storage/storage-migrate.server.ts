@@ -11,7 +11,7 @@ import fsp from "node:fs/promises";
 import { config } from "~/server/core/config.server";
 import { databaseFile } from "~/server/data/db.server";
 import { createLocalStore } from "./local-store.server";
-import { copyPhoto, pendingKeysIn, projectRowsIn, rowsIn, type CopyResult } from "./photo-copy.server";
+import { copyPhoto, pendingKeysIn, rowsIn, type CopyResult } from "./photo-copy.server";
 import { createS3Store } from "./s3-store.server";
 import { parseStorageSettings, type S3Settings } from "~/server/core/storage-config.server";
 import { ensureTmpDir, tmpPath } from "./storage.server";
@@ -43,14 +43,18 @@ export async function migrateStorage(
   const counts: Record<CopyResult | "removed", number> = { copied: 0, present: 0, missing: 0, removed: 0 };
   let projectMedia = 0;
   try {
-    onProgress(0, rows.length);
-    for (const [index, row] of rows.entries()) {
-      counts[await copyPhoto(source, target, row, workDir)]++;
-      onProgress(index + 1, rows.length);
-    }
-    // The project cards' media go the same way, counted apart from the photos.
-    for (const row of projectRowsIn(databaseFile())) {
-      if ((await copyPhoto(source, target, row, workDir)) === "copied") projectMedia++;
+    // Progress and the counts are the photos' (with the site's own files); project cards' media are counted apart.
+    const total = rows.filter((row) => row.kind !== "project-media").length;
+    let done = 0;
+    onProgress(0, total);
+    for (const row of rows) {
+      const result = await copyPhoto(source, target, row, workDir);
+      if (row.kind === "project-media") {
+        if (result === "copied") projectMedia++;
+        continue;
+      }
+      counts[result]++;
+      onProgress(++done, total);
     }
   } finally {
     await fsp.rm(workDir, { recursive: true, force: true });
@@ -58,11 +62,7 @@ export async function migrateStorage(
   const stored = await target.keys();
   // Read again after listing, never the list from the start: the site may be on the
   // target already, and a photo uploaded meanwhile has its row, or its journal entry, by now.
-  const keep = new Set(
-    [...rowsIn(databaseFile()), ...projectRowsIn(databaseFile())]
-      .map((row) => row.key)
-      .concat(...pendingKeysIn(databaseFile())),
-  );
+  const keep = new Set([...rowsIn(databaseFile()).map((row) => row.key), ...pendingKeysIn(databaseFile())]);
   for (const key of stored) {
     if (keep.has(key)) continue;
     await target.remove(key);
