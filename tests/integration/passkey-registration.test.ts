@@ -3,45 +3,33 @@
 // server and its real database; and the account page's rename and remove forms.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SoftwareAuthenticator } from "../support/passkey-authenticator";
-import { freshIp, passkeyCalls, type Options } from "../support/passkey-calls";
+import { freshIp, passkeySite, type Options } from "../support/passkey-calls";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 const ACCOUNT = "/photography/admin/account";
 
-let server: TestServer;
-let admin: { token: string; cookie: string };
-let calls: ReturnType<typeof passkeyCalls>;
-
-beforeAll(async () => {
-  server = await startServer({ env: { TRUST_PROXY: "1" } });
-  admin = await loginAdmin(server.url);
-  calls = passkeyCalls(server, admin);
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const site = passkeySite();
 
 describe("registration", () => {
   it("verifies the authenticator's answer and stores the passkey under its name, listed on the account page", async () => {
-    const authenticator = new SoftwareAuthenticator(server.url);
-    const answer = await calls.register(authenticator, "  MacBook ");
+    const authenticator = new SoftwareAuthenticator(site.server.url);
+    const answer = await site.calls.register(authenticator, "  MacBook ");
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body.passkey).toMatchObject({ id: authenticator.id, name: "MacBook", lastUsedAt: null });
-    expect(calls.storedPasskey(authenticator.id)).toMatchObject({
+    expect(site.calls.storedPasskey(authenticator.id)).toMatchObject({
       name: "MacBook",
       counter: 0,
       transports: '["internal"]',
     });
 
-    const page = await fetch(`${server.url}${ACCOUNT}`, { headers: { Cookie: admin.cookie } });
+    const page = await fetch(`${site.server.url}${ACCOUNT}`, { headers: { Cookie: site.admin.cookie } });
     const html = await page.text();
     expect(html).toContain("MacBook");
     expect(html).toContain("Adding a passkey needs JavaScript.");
   });
 
   it("asks the owner's authenticator for a discoverable, user-verified credential for this host", async () => {
-    const { options } = await calls.registrationOptions();
+    const { options } = await site.calls.registrationOptions();
     expect(options).toMatchObject({
       rp: { id: "127.0.0.1" },
       user: { name: "admin" },
@@ -51,34 +39,39 @@ describe("registration", () => {
   });
 
   it("is for the signed-in admin only", async () => {
-    const options = await calls.post("/api/auth/passkey/register/options", {}, null, freshIp());
+    const options = await site.calls.post("/api/auth/passkey/register/options", {}, null, freshIp());
     expect(options.status).toBe(401);
-    const verify = await calls.post("/api/auth/passkey/register/verify", { name: "x", response: {} }, null, freshIp());
+    const verify = await site.calls.post(
+      "/api/auth/passkey/register/verify",
+      { name: "x", response: {} },
+      null,
+      freshIp(),
+    );
     expect(verify.status).toBe(401);
   });
 
   it("refuses an answer without user verification, for another origin or RP, or to a used challenge", async () => {
     for (const overrides of [{ unverified: true }, { origin: "http://evil.example" }, { rpID: "evil.example" }]) {
-      const authenticator = new SoftwareAuthenticator(server.url);
-      const answer = await calls.register(authenticator, "Phone", overrides);
+      const authenticator = new SoftwareAuthenticator(site.server.url);
+      const answer = await site.calls.register(authenticator, "Phone", overrides);
       expect(answer.status, JSON.stringify(overrides)).toBe(400);
-      expect(calls.storedPasskey(authenticator.id)).toBeUndefined();
+      expect(site.calls.storedPasskey(authenticator.id)).toBeUndefined();
     }
 
     const ip = freshIp();
-    const { options, challengeId } = await calls.registrationOptions(ip);
-    const response = new SoftwareAuthenticator(server.url).register(options);
-    const first = await calls.post(
+    const { options, challengeId } = await site.calls.registrationOptions(ip);
+    const response = new SoftwareAuthenticator(site.server.url).register(options);
+    const first = await site.calls.post(
       "/api/auth/passkey/register/verify",
       { challengeId, name: "Phone", response },
-      admin.cookie,
+      site.admin.cookie,
       ip,
     );
     expect(first.status).toBe(201);
-    const again = await calls.post(
+    const again = await site.calls.post(
       "/api/auth/passkey/register/verify",
       { challengeId, name: "Phone", response },
-      admin.cookie,
+      site.admin.cookie,
       ip,
     );
     expect(again.status).toBe(400);
@@ -86,11 +79,11 @@ describe("registration", () => {
   });
 
   it("binds the challenge to the session that asked for it", async () => {
-    const other = await loginAdmin(server.url);
+    const other = await loginAdmin(site.server.url);
     const ip = freshIp();
-    const { options, challengeId } = await calls.registrationOptions(ip);
-    const response = new SoftwareAuthenticator(server.url).register(options);
-    const answer = await calls.post(
+    const { options, challengeId } = await site.calls.registrationOptions(ip);
+    const response = new SoftwareAuthenticator(site.server.url).register(options);
+    const answer = await site.calls.post(
       "/api/auth/passkey/register/verify",
       { challengeId, name: "Tablet", response },
       other.cookie,
@@ -100,11 +93,11 @@ describe("registration", () => {
   });
 
   it("names the field at fault in a malformed answer", async () => {
-    const { challengeId } = await calls.registrationOptions();
-    const answer = await calls.post(
+    const { challengeId } = await site.calls.registrationOptions();
+    const answer = await site.calls.post(
       "/api/auth/passkey/register/verify",
       { challengeId, name: "", response: {} },
-      admin.cookie,
+      site.admin.cookie,
       freshIp(),
     );
     expect(answer.status).toBe(400);
@@ -114,15 +107,15 @@ describe("registration", () => {
 
 describe("the account page's plain forms", () => {
   it("renames a passkey", async () => {
-    const authenticator = await calls.registered("Old name");
-    const response = await fetch(`${server.url}${ACCOUNT}`, {
+    const authenticator = await site.calls.registered("Old name");
+    const response = await fetch(`${site.server.url}${ACCOUNT}`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: admin.cookie },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: site.admin.cookie },
       body: new URLSearchParams({ intent: "rename-passkey", passkey: authenticator.id, name: "Phone" }).toString(),
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Renamed the passkey to “Phone”.");
-    expect(calls.storedPasskey(authenticator.id)).toMatchObject({ name: "Phone" });
+    expect(site.calls.storedPasskey(authenticator.id)).toMatchObject({ name: "Phone" });
   });
 });
 

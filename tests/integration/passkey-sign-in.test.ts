@@ -4,60 +4,49 @@
 // origin and RP checks, and the login throttle.
 import Database from "better-sqlite3";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryDb } from "../support/inspect";
 import { fromIp } from "../support/logins";
 import { SoftwareAuthenticator } from "../support/passkey-authenticator";
-import { freshIp, passkeyCalls } from "../support/passkey-calls";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { freshIp, passkeySite } from "../support/passkey-calls";
 
 const ACCOUNT = "/photography/admin/account";
 
-let server: TestServer;
-let admin: { token: string; cookie: string };
-let calls: ReturnType<typeof passkeyCalls>;
-
-beforeAll(async () => {
-  server = await startServer({ env: { TRUST_PROXY: "1" } });
-  admin = await loginAdmin(server.url);
-  calls = passkeyCalls(server, admin);
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const site = passkeySite();
 
 describe("sign-in", () => {
   it("opens a session (cookie and client token) and records the passkey's use and counter", async () => {
-    const authenticator = await calls.registered("Laptop");
-    const sessionsBefore = queryDb<{ n: number }>(server.dataDir, "SELECT count(*) AS n FROM sessions")[0]!.n;
+    const authenticator = await site.calls.registered("Laptop");
+    const sessionsBefore = queryDb<{ n: number }>(site.server.dataDir, "SELECT count(*) AS n FROM sessions")[0]!.n;
 
-    const answer = await calls.signIn(authenticator);
+    const answer = await site.calls.signIn(authenticator);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.redirectTo).toBe("/photography/admin");
     const token = answer.body.token as string;
-    expect(await calls.isValid(token)).toBe(true);
+    expect(await site.calls.isValid(token)).toBe(true);
     const cookie = answer.headers
       .getSetCookie()
       .find((line) => line.startsWith("__session="))!
       .split(";")[0]!;
-    const dashboard = await fetch(`${server.url}/photography/admin`, { headers: { Cookie: cookie } });
+    const dashboard = await fetch(`${site.server.url}/photography/admin`, { headers: { Cookie: cookie } });
     expect(await dashboard.text()).toContain("Admin Dashboard");
-    expect(queryDb<{ n: number }>(server.dataDir, "SELECT count(*) AS n FROM sessions")[0]!.n).toBe(sessionsBefore + 1);
-    expect(calls.storedPasskey(authenticator.id)).toMatchObject({ counter: 1 });
-    expect(calls.storedPasskey(authenticator.id)!.last_used_at).not.toBeNull();
+    expect(queryDb<{ n: number }>(site.server.dataDir, "SELECT count(*) AS n FROM sessions")[0]!.n).toBe(
+      sessionsBefore + 1,
+    );
+    expect(site.calls.storedPasskey(authenticator.id)).toMatchObject({ counter: 1 });
+    expect(site.calls.storedPasskey(authenticator.id)!.last_used_at).not.toBeNull();
   });
 
   it("sends the browser back where the login page was asked to, never off the site", async () => {
-    const authenticator = await calls.registered("Redirects");
+    const authenticator = await site.calls.registered("Redirects");
     for (const [asked, expected] of [
       ["/photography/admin/account", "/photography/admin/account"],
       ["//evil.example/", "/photography/admin"],
     ]) {
       const ip = freshIp();
-      const { options, challengeId } = await calls.signInOptions(ip);
+      const { options, challengeId } = await site.calls.signInOptions(ip);
       const response = authenticator.authenticate(options);
-      const answer = await calls.post(
+      const answer = await site.calls.post(
         "/api/auth/passkey/sign-in/verify",
         { challengeId, response, redirectTo: asked },
         null,
@@ -68,29 +57,29 @@ describe("sign-in", () => {
   });
 
   it("refuses a replayed answer: the challenge works once", async () => {
-    const authenticator = await calls.registered("Replay");
+    const authenticator = await site.calls.registered("Replay");
     const ip = freshIp();
-    const { options, challengeId } = await calls.signInOptions(ip);
+    const { options, challengeId } = await site.calls.signInOptions(ip);
     const response = authenticator.authenticate(options);
-    expect((await calls.post("/api/auth/passkey/sign-in/verify", { challengeId, response }, null, ip)).status).toBe(
-      200,
-    );
-    const replay = await calls.post("/api/auth/passkey/sign-in/verify", { challengeId, response }, null, ip);
+    expect(
+      (await site.calls.post("/api/auth/passkey/sign-in/verify", { challengeId, response }, null, ip)).status,
+    ).toBe(200);
+    const replay = await site.calls.post("/api/auth/passkey/sign-in/verify", { challengeId, response }, null, ip);
     expect(replay.status).toBe(400);
     expect(replay.body.message).toBe("The passkey request has expired. Try again.");
   });
 
   it("refuses an expired challenge", async () => {
-    const authenticator = await calls.registered("Expired");
+    const authenticator = await site.calls.registered("Expired");
     const ip = freshIp();
-    const { options, challengeId } = await calls.signInOptions(ip);
+    const { options, challengeId } = await site.calls.signInOptions(ip);
     // Five minutes on, as the database sees it.
-    const sqlite = new Database(path.join(server.dataDir, "portfolio.sqlite"));
+    const sqlite = new Database(path.join(site.server.dataDir, "portfolio.sqlite"));
     sqlite
       .prepare("UPDATE passkey_challenges SET expires_at = ? WHERE challenge = ?")
       .run(Date.now() - 1, options.challenge);
     sqlite.close();
-    const answer = await calls.post(
+    const answer = await site.calls.post(
       "/api/auth/passkey/sign-in/verify",
       { challengeId, response: authenticator.authenticate(options) },
       null,
@@ -100,12 +89,12 @@ describe("sign-in", () => {
   });
 
   it("refuses a foreign challenge: one given to another page, one for registration, or none", async () => {
-    const authenticator = await calls.registered("Foreign");
+    const authenticator = await site.calls.registered("Foreign");
     const ip = freshIp();
-    const mine = await calls.signInOptions(ip);
-    const theirs = await calls.signInOptions(ip);
+    const mine = await site.calls.signInOptions(ip);
+    const theirs = await site.calls.signInOptions(ip);
     const signedForTheirs = authenticator.authenticate(theirs.options);
-    const crossed = await calls.post(
+    const crossed = await site.calls.post(
       "/api/auth/passkey/sign-in/verify",
       { challengeId: mine.challengeId, response: signedForTheirs },
       null,
@@ -113,12 +102,12 @@ describe("sign-in", () => {
     );
     expect(crossed.status).toBe(401);
 
-    const registration = await calls.registrationOptions(ip);
+    const registration = await site.calls.registrationOptions(ip);
     const forRegistration = authenticator.authenticate({
       challenge: registration.options.challenge,
       rpId: "127.0.0.1",
     });
-    const wrongPurpose = await calls.post(
+    const wrongPurpose = await site.calls.post(
       "/api/auth/passkey/sign-in/verify",
       { challengeId: registration.challengeId, response: forRegistration },
       null,
@@ -126,54 +115,54 @@ describe("sign-in", () => {
     );
     expect(wrongPurpose.status).toBe(400);
 
-    const none = await calls.post("/api/auth/passkey/sign-in/verify", { response: signedForTheirs }, null, ip);
+    const none = await site.calls.post("/api/auth/passkey/sign-in/verify", { response: signedForTheirs }, null, ip);
     expect(none.status).toBe(400);
     expect(none.body.message).toBe("challengeId must be the challengeId the options came with");
   });
 
   it("refuses a counter that goes backwards (a cloned authenticator)", async () => {
-    const authenticator = await calls.registered("Counter");
-    expect((await calls.signIn(authenticator, { counter: 5 })).status).toBe(200);
-    const backwards = await calls.signIn(authenticator, { counter: 3 });
+    const authenticator = await site.calls.registered("Counter");
+    expect((await site.calls.signIn(authenticator, { counter: 5 })).status).toBe(200);
+    const backwards = await site.calls.signIn(authenticator, { counter: 3 });
     expect(backwards.status).toBe(401);
     expect(backwards.body.message).toBe("That passkey could not be verified.");
-    expect(calls.storedPasskey(authenticator.id)).toMatchObject({ counter: 5 });
+    expect(site.calls.storedPasskey(authenticator.id)).toMatchObject({ counter: 5 });
   });
 
   it("refuses an answer for another origin or RP, or without user verification", async () => {
-    const authenticator = await calls.registered("Checks");
+    const authenticator = await site.calls.registered("Checks");
     for (const overrides of [{ origin: "https://evil.example" }, { rpID: "evil.example" }, { unverified: true }]) {
-      const answer = await calls.signIn(authenticator, overrides);
+      const answer = await site.calls.signIn(authenticator, overrides);
       expect(answer.status, JSON.stringify(overrides)).toBe(401);
       expect(answer.body.token).toBeUndefined();
     }
   });
 
   it("refuses a passkey that is not registered, or was removed on the account page", async () => {
-    expect((await calls.signIn(new SoftwareAuthenticator(server.url))).status).toBe(401);
+    expect((await site.calls.signIn(new SoftwareAuthenticator(site.server.url))).status).toBe(401);
 
-    const authenticator = await calls.registered("Removed");
-    const removed = await fetch(`${server.url}${ACCOUNT}`, {
+    const authenticator = await site.calls.registered("Removed");
+    const removed = await fetch(`${site.server.url}${ACCOUNT}`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: admin.cookie },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: site.admin.cookie },
       body: new URLSearchParams({ intent: "remove-passkey", passkey: authenticator.id }).toString(),
     });
     expect(await removed.text()).toContain("Removed the passkey “Removed”.");
-    expect(calls.storedPasskey(authenticator.id)).toBeUndefined();
-    expect((await calls.signIn(authenticator)).status).toBe(401);
+    expect(site.calls.storedPasskey(authenticator.id)).toBeUndefined();
+    expect((await site.calls.signIn(authenticator)).status).toBe(401);
   });
 
   it("is throttled with the password logins: after five failures from an IP even a good passkey waits", async () => {
-    const authenticator = await calls.registered("Throttled");
+    const authenticator = await site.calls.registered("Throttled");
     const ip = freshIp();
     for (let failure = 0; failure < 5; failure++) {
-      expect((await calls.signIn(authenticator, { origin: "https://evil.example" }, ip)).status).toBe(401);
+      expect((await site.calls.signIn(authenticator, { origin: "https://evil.example" }, ip)).status).toBe(401);
     }
-    const blocked = await calls.signIn(authenticator, {}, ip);
+    const blocked = await site.calls.signIn(authenticator, {}, ip);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     // A password from the same IP waits too: one throttle for both.
-    const password = await fetch(`${server.url}/api/auth/login`, {
+    const password = await fetch(`${site.server.url}/api/auth/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json", ...fromIp(ip) },
       body: JSON.stringify({ username: "nobody", password: "whatever-password" }),

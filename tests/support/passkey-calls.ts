@@ -3,11 +3,11 @@
  * admin, each call from an address of its own (the server runs with
  * TRUST_PROXY=1) so one test's failures never throttle another's.
  */
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { queryDb } from "./inspect";
 import { fromIp } from "./logins";
 import { SoftwareAuthenticator, type CeremonyOverrides } from "./passkey-authenticator";
-import type { TestServer } from "./server";
+import { loginAdmin, startServer, type TestServer } from "./server";
 
 export interface Call {
   status: number;
@@ -81,4 +81,25 @@ export function passkeyCalls(server: TestServer, admin: { cookie: string }) {
   }
 
   return { post, registrationOptions, register, signInOptions, signIn, isValid, storedPasskey, registered };
+}
+
+/**
+ * The file's server (TRUST_PROXY=1, so each call comes from an address of its own), its signed-in admin and the
+ * passkey calls: started before the file's tests, stopped after them.
+ */
+export function passkeySite() {
+  const site = {} as {
+    server: TestServer;
+    admin: { token: string; cookie: string };
+    calls: ReturnType<typeof passkeyCalls>;
+  };
+  beforeAll(async () => {
+    site.server = await startServer({ env: { TRUST_PROXY: "1" } });
+    site.admin = await loginAdmin(site.server.url);
+    site.calls = passkeyCalls(site.server, site.admin);
+  });
+  afterAll(async () => {
+    await site.server?.stop();
+  });
+  return site;
 }
