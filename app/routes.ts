@@ -10,6 +10,7 @@ export default [
   route("photography/admin", "routes/photography.admin.tsx"),
   route("photography/admin/upload", "routes/photography.admin.upload.ts"),
   route("photography/admin/logout", "routes/photography.admin.logout.ts"),
+  route("photography/admin/albums/:slug", "routes/photography.admin.albums.$slug.tsx"),
   route("photography/admin/account", "routes/photography.admin.account.tsx"),
   route("photography/admin/site", "routes/photography.admin.site.tsx"),
   route("photography/admin/site/settings", "routes/photography.admin.site.settings.tsx"),

@@ -7,6 +7,7 @@ import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { pageError } from "~/server/http/http.server";
 import { openShareLink, unlockShareLink } from "~/server/sharing/share-open.server";
 import type { Route } from "./+types/s.$token";
+import "~/styles/admin.css";
 import "~/styles/share.css";
 
 const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE };

@@ -13,23 +13,7 @@ import { OWNER } from "~/server/access/access.server";
 import { findAlbumRow } from "~/server/albums/albums.server";
 import { hashPassword } from "~/server/auth/password.server";
 import type { ShareLinkInput } from "./share-input.server";
-
-export type ShareLinkState = "live" | "expired" | "revoked";
-
-/** A share link as the owner's API and album admin page show it: everything but the token and the password. */
-export interface ShareLink {
-  id: number;
-  albumId: number;
-  label: string;
-  hasPassword: boolean;
-  expiresAt: string | null;
-  download: ShareLinkRow["download"];
-  createdAt: string;
-  lastUsedAt: string | null;
-  viewCount: number;
-  revokedAt: string | null;
-  state: ShareLinkState;
-}
+import type { ShareLink } from "~/lib/share-link";
 
 const NOT_FOUND = "Share link not found.";
 
@@ -41,7 +25,7 @@ export function shareLinkPath(token: string): string {
   return `/s/${token}`;
 }
 
-export function linkState(row: ShareLinkRow, now = new Date()): ShareLinkState {
+export function linkState(row: ShareLinkRow, now = new Date()): ShareLink["state"] {
   if (row.revokedAt) return "revoked";
   if (row.expiresAt && row.expiresAt <= now) return "expired";
   return "live";
