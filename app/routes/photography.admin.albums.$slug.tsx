@@ -44,7 +44,7 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
       <h1>Sharing: {album.name}</h1>
 
       <section className="card sharing-admin__section" aria-labelledby="album-visibility-title">
-        <h2 id="album-visibility-title">Visibility</h2>
+        <h2 id="album-visibility-title">Who sees it</h2>
         <ErrorBanners messages={[refused?.intent === "album-visibility" ? refused.message : null]} />
         <Form method="post" className="sharing-admin__visibility">
           <input type="hidden" name="intent" value="album-visibility" />
