@@ -162,6 +162,36 @@ describe("the owner's API", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("changes a link only through its own album, refusing bad fields by name", async () => {
+    const link = await createLink(albumA.id, { label: "Changing" });
+    const put = (albumId: number, body: unknown) =>
+      fetch(`${server.url}/api/album/${albumId}/links/${link.id}`, {
+        method: "PUT",
+        headers: asOwner(),
+        body: JSON.stringify(body),
+      });
+    expect((await put(albumB.id, { label: "Moved" })).status).toBe(404);
+    expect(
+      (await fetch(`${server.url}/api/album/${albumB.id}/links/${link.id}`, { method: "DELETE", headers: asOwner() }))
+        .status,
+    ).toBe(404);
+    const refused = await put(albumA.id, { download: "all" });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^download /);
+    const changed = await put(albumA.id, {
+      label: "Changed",
+      download: "original",
+      expiresAt: "2099-01-01T00:00:00+02:00",
+    });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({
+      label: "Changed",
+      download: "original",
+      expiresAt: "2098-12-31T22:00:00.000Z",
+      state: "live",
+    });
+  });
+
   it("shows the token once, as an absolute url, and keeps only its hash", async () => {
     const link = await createLink(albumA.id, { label: "Token check", download: "web" });
     const token = linkPath(link).slice("/s/".length);
