@@ -26,6 +26,11 @@ export const ADMIN_SITE_CV_PATH = href("/photography/admin/site/cv");
 export const ADMIN_SITE_PORTRAIT_PATH = href("/photography/admin/site/portrait");
 export const ADMIN_SITE_PROJECTS_PATH = href("/photography/admin/site/projects");
 
+/** The owner's page of one album: its visibility and share links. */
+export function adminAlbumPath(slug: string): string {
+  return href("/photography/admin/albums/:slug", { slug });
+}
+
 export function adminProjectMediaPath(id: number): string {
   return href("/photography/admin/site/projects/:id/media", { id: String(id) });
 }

@@ -1,3 +1,4 @@
+import { AlbumVisibilityField } from "~/components/gallery/visibility";
 import { Form, useActionData } from "react-router";
 import { AlbumCard } from "~/components/gallery/album-card";
 import { AlbumError, AlbumFields } from "~/components/gallery/album-fields";
@@ -68,6 +69,7 @@ export default function Albums({ loaderData }: Route.ComponentProps) {
             <AlbumFields
               values={{ name: refused?.values.name ?? "", description: refused?.values.description ?? "" }}
             />
+            <AlbumVisibilityField defaultValue="public" />
             <Button type="submit">Create album</Button>
           </Form>
         </section>

@@ -79,6 +79,12 @@ test("every control of every page is at least 44×44 on a phone", async ({ page,
   });
   expect(member.status()).toBe(200);
   const albumPage = `/photography/albums/${album.slug}`;
+  const link = await page.request.post(`/api/album/${album.id}/links`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { label: "Tap client", password: "tap password" },
+  });
+  expect(link.status()).toBe(201);
+  const sharePage = new URL(((await link.json()) as { url: string }).url).pathname;
 
   const visitorPages = [
     "/",
@@ -87,6 +93,7 @@ test("every control of every page is at least 44×44 on a phone", async ({ page,
     "/photography/albums",
     albumPage,
     `${albumPage}?image=${photo}`,
+    sharePage,
     "/photography/admin",
   ];
   const adminPages = [
@@ -96,6 +103,7 @@ test("every control of every page is at least 44×44 on a phone", async ({ page,
     `/photography?image=${photo}&confirm=delete`,
     "/photography/albums",
     albumPage,
+    `/photography/admin/albums/${album.slug}`,
     "/photography/admin",
   ];
   const found: Record<string, Target[]> = {};

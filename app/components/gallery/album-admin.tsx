@@ -1,4 +1,5 @@
-import { Form, useActionData } from "react-router";
+import { Form, Link, useActionData } from "react-router";
+import { adminAlbumPath } from "~/lib/paths";
 import { Button } from "~/components/ui/button";
 import type { action } from "~/routes/photography.albums.$slug";
 import type { Album } from "~/lib/album";
@@ -6,7 +7,7 @@ import { AlbumError, AlbumFields } from "./album-fields";
 import { AlbumOrderFields } from "./album-order-fields";
 import { AlbumVisibilityField } from "./visibility";
 
-/** Edit and Delete for the admin on an album's page, folded away: `<details>` opens without JavaScript. */
+/** Sharing (the album admin page), Edit and Delete for the admin on an album's page, folded away: `<details>` opens without JavaScript. */
 export function AlbumAdmin({
   album,
 }: {
@@ -17,6 +18,9 @@ export function AlbumAdmin({
   return (
     <div className="album-admin album-admin--inline">
       {failure ? <AlbumError message={failure.message} /> : null}
+      <Link className="album-admin__sharing" to={adminAlbumPath(album.slug)}>
+        Sharing
+      </Link>
       <details className="album-manage" open={failure?.intent === "album-update"}>
         <summary>Edit album</summary>
         <Form method="post" className="album-form">

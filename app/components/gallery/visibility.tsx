@@ -10,7 +10,7 @@ const PHOTO_CHOICES = [
 const ALBUM_CHOICES = [
   { value: "public", label: "Public: listed" },
   { value: "unlisted", label: "Unlisted: anyone with its address" },
-  { value: "private", label: "Private: only you" },
+  { value: "private", label: "Private: only you and your share links" },
 ] as const;
 
 const LABELS: Record<Image["visibility"] | Album["visibility"], string | null> = {

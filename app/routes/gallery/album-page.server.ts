@@ -26,7 +26,11 @@ async function applyAlbumForm(form: FormData, album: AlbumRow | undefined): Prom
   switch (form.get("intent")) {
     case "album-create": {
       const input = parseAlbumInput(
-        { name: formText(form, "name"), description: formText(form, "description") },
+        {
+          name: formText(form, "name"),
+          description: formText(form, "description"),
+          visibility: formText(form, "visibility"),
+        },
         { create: true },
       );
       return redirect(albumPath(createAlbum({ ...input, name: input.name! }).slug), 303);

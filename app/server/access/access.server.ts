@@ -6,6 +6,7 @@
  */
 import { getAdminSession } from "~/server/auth/auth.server";
 import { carriesCredentials } from "~/server/http/cache-policy.server";
+import { readGrants } from "./grant-cookie.server";
 
 /** What a share link lets its holder download from its album: nothing, the largest web size, or the original. */
 export type DownloadPermission = "none" | "web" | "original";
@@ -29,11 +30,6 @@ export const VISITOR: Access = { owner: false, albumGrants: [] };
 
 export const OWNER: Access = { owner: true, albumGrants: [] };
 
-/** The albums the request's share links grant. Share links (next round) fill it. */
-export function readGrants(_request: Request): AlbumGrant[] {
-  return [];
-}
-
 /** What `access` may download from album `albumId`: the owner anything, a share link what it was made with. */
 export function downloadPermission(access: Access, albumId: number): DownloadPermission {
   if (access.owner) return "original";
@@ -44,5 +40,5 @@ export function downloadPermission(access: Access, albumId: number): DownloadPer
 export async function requestAccess(request: Request): Promise<Access> {
   if (!carriesCredentials(request.headers)) return VISITOR;
   if (await getAdminSession(request)) return OWNER;
-  return { owner: false, albumGrants: readGrants(request) };
+  return { owner: false, albumGrants: await readGrants(request) };
 }

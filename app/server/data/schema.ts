@@ -281,3 +281,34 @@ export const projects = sqliteTable("projects", {
 });
 
 export type ProjectRow = typeof projects.$inferSelect;
+
+/**
+ * An album's share links (app/server/sharing/, record 040): `/s/<token>`
+ * grants its album to whoever opens it. Only the token's SHA-256 is kept.
+ */
+export const shareLinks = sqliteTable(
+  "share_links",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    albumId: integer("album_id")
+      .notNull()
+      .references(() => albums.id, { onDelete: "cascade" }),
+    /** Who the link is for (the client's name), for the owner's list. */
+    label: text("label").notNull(),
+    /** SHA-256 of the link's token, base64url. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** bcrypt hash of the link's password, when it has one. */
+    passwordHash: text("password_hash"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    download: text("download", { enum: ["none", "web", "original"] })
+      .notNull()
+      .default("none"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    viewCount: integer("view_count").notNull().default(0),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("share_links_album_idx").on(t.albumId, t.createdAt)],
+);
+
+export type ShareLinkRow = typeof shareLinks.$inferSelect;

@@ -1,0 +1,69 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { MAX_NAME_LENGTH } from "~/lib/limits";
+import { CopyButton } from "./copy-button";
+
+export interface TypedLink {
+  label: string;
+  expiresDate: string;
+  expiresTime: string;
+  download: string;
+}
+
+/** A new link's form: a label, and if the owner likes a password, an expiry (UTC) and what may be downloaded. */
+export function NewShareLinkForm({ typed }: { typed?: TypedLink }) {
+  return (
+    <Form method="post" className="share-form-new">
+      <input type="hidden" name="intent" value="link-create" />
+      <div className="field">
+        <label htmlFor="link-label">Who it is for</label>
+        <input id="link-label" name="label" required maxLength={MAX_NAME_LENGTH} defaultValue={typed?.label} />
+      </div>
+      <div className="field">
+        <label htmlFor="link-password">Password (optional)</label>
+        <input id="link-password" name="password" type="password" autoComplete="new-password" />
+      </div>
+      <fieldset className="share-form-new__expiry">
+        <legend>Expires (optional, UTC)</legend>
+        <div className="field">
+          <label htmlFor="link-expires-date">Date</label>
+          <input id="link-expires-date" name="expiresDate" type="date" defaultValue={typed?.expiresDate} />
+        </div>
+        <div className="field">
+          <label htmlFor="link-expires-time">Time</label>
+          <input id="link-expires-time" name="expiresTime" type="time" defaultValue={typed?.expiresTime} />
+        </div>
+      </fieldset>
+      <div className="field">
+        <label htmlFor="link-download">Downloads</label>
+        <select id="link-download" name="download" defaultValue={typed?.download || "none"}>
+          <option value="none">None</option>
+          <option value="web">Web size (the largest variant)</option>
+          <option value="original">Originals</option>
+        </select>
+      </div>
+      <Button type="submit">Create link</Button>
+    </Form>
+  );
+}
+
+/** The link just made: its URL, shown this once, as text to select, with Copy where JavaScript runs. */
+export function CreatedLink({ label, url }: { label: string; url: string }) {
+  return (
+    <div className="banner banner--success share-created" role="status">
+      <p>
+        The link for <strong>{label}</strong>. It is shown only now: copy it before leaving this page.
+      </p>
+      <div className="share-created__url">
+        <input
+          className="share-created__text"
+          readOnly
+          value={url}
+          aria-label={`The link for ${label}`}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+        <CopyButton text={url} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { ShareLink } from "~/lib/share-link";
+
+const DOWNLOADS: Record<ShareLink["download"], string> = {
+  none: "No downloads",
+  web: "Web size",
+  original: "Originals",
+};
+
+const STATES: Record<ShareLink["state"], string> = { live: "Live", expired: "Expired", revoked: "Revoked" };
+
+/** "Nov 26, 2026, 14:05 UTC": the same on the server and in every browser. */
+export function formatDateTime(iso: string): string {
+  const text = new Date(iso).toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+  });
+  return `${text} UTC`;
+}
+
+/** The album's links: who each is for, its rules, its use, and Revoke (one click, a plain form). */
+export function ShareLinkList({ links }: { links: ShareLink[] }) {
+  if (links.length === 0) return <p className="share-links__empty">No share links yet.</p>;
+  return (
+    <ul className="share-links">
+      {links.map((link) => (
+        <li key={link.id} className={`share-link share-link--${link.state}`}>
+          <div className="share-link__head">
+            <strong className="share-link__label">{link.label}</strong>
+            <span className={`share-link__state share-link__state--${link.state}`}>{STATES[link.state]}</span>
+          </div>
+          <dl className="share-link__facts">
+            <div>
+              <dt>Created</dt>
+              <dd>{formatDateTime(link.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>Last used</dt>
+              <dd>{link.lastUsedAt ? formatDateTime(link.lastUsedAt) : "Never"}</dd>
+            </div>
+            <div>
+              <dt>Views</dt>
+              <dd>{link.viewCount}</dd>
+            </div>
+            <div>
+              <dt>Expires</dt>
+              <dd>{link.expiresAt ? formatDateTime(link.expiresAt) : "Never"}</dd>
+            </div>
+            <div>
+              <dt>Password</dt>
+              <dd>{link.hasPassword ? "Yes" : "No"}</dd>
+            </div>
+            <div>
+              <dt>Downloads</dt>
+              <dd>{DOWNLOADS[link.download]}</dd>
+            </div>
+          </dl>
+          {link.state === "revoked" ? null : (
+            <Form method="post" className="share-link__revoke">
+              <input type="hidden" name="intent" value="link-revoke" />
+              <input type="hidden" name="linkId" value={link.id} />
+              <Button type="submit" variant="danger" aria-label={`Revoke the link for ${link.label}`}>
+                Revoke
+              </Button>
+            </Form>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

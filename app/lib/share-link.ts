@@ -1,0 +1,18 @@
+/** A share link as the owner's API and album admin page show it: everything but the token and the password. */
+export interface ShareLink {
+  id: number;
+  albumId: number;
+  /** Who the link is for: the client's name. */
+  label: string;
+  hasPassword: boolean;
+  /** ISO 8601; null: never. */
+  expiresAt: string | null;
+  /** What its holder may download: nothing, the largest web size, or the original. */
+  download: "none" | "web" | "original";
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** How many times the link was opened (a password given counts once). */
+  viewCount: number;
+  revokedAt: string | null;
+  state: "live" | "expired" | "revoked";
+}

@@ -1,0 +1,74 @@
+import { Form } from "react-router";
+import { ErrorBanners } from "~/components/admin/error-banners";
+import { ErrorBoundaryPage } from "~/components/error-page";
+import { AlbumVisibilityField } from "~/components/gallery/visibility";
+import { CreatedLink, NewShareLinkForm } from "~/components/sharing/new-share-link";
+import { ShareLinkList } from "~/components/sharing/share-link-list";
+import { BackLink } from "~/components/ui/back-link";
+import { Button } from "~/components/ui/button";
+import { adminAlbumPath, ADMIN_PATH, albumPath } from "~/lib/paths";
+import { pageMeta } from "~/lib/seo";
+import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
+import { sharingPageAction, sharingPageLoader } from "~/server/sharing/sharing-page.server";
+import "~/styles/admin.css";
+import "~/styles/sharing-admin.css";
+import type { Route } from "./+types/photography.admin.albums.$slug";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
+  pageMeta(matches, {
+    title: loaderData ? `Sharing: ${loaderData.album.name}` : "Sharing",
+    description: "The album's visibility and share links.",
+    path: adminAlbumPath(params.slug),
+    noindex: true,
+  });
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
+  const cookie = loaderHeaders.get("Set-Cookie");
+  if (cookie) headers.set("Set-Cookie", cookie);
+  return headers;
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return sharingPageLoader(request, params.slug);
+}
+
+export const action = sharingPageAction;
+
+export default function AlbumSharing({ loaderData, actionData }: Route.ComponentProps) {
+  const { album, links, created } = loaderData;
+  const refused = actionData?.refused;
+  return (
+    <main className="page admin sharing-admin">
+      <BackLink to={albumPath(album.slug)}>Back to the album</BackLink>
+      <h1>Sharing: {album.name}</h1>
+
+      <section className="card sharing-admin__section" aria-labelledby="album-visibility-title">
+        <h2 id="album-visibility-title">Who sees it</h2>
+        <ErrorBanners messages={[refused?.intent === "album-visibility" ? refused.message : null]} />
+        <Form method="post" className="sharing-admin__visibility">
+          <input type="hidden" name="intent" value="album-visibility" />
+          <AlbumVisibilityField defaultValue={album.visibility} />
+          <Button type="submit">Save visibility</Button>
+        </Form>
+      </section>
+
+      <section className="card sharing-admin__section" aria-labelledby="share-links-title">
+        <h2 id="share-links-title">Share links</h2>
+        <p className="field__hint">
+          A share link opens this album alone to whoever holds it, whatever its visibility, until it expires or you
+          revoke it.
+        </p>
+        {created ? <CreatedLink label={created.label} url={created.url} /> : null}
+        <ErrorBanners messages={[refused && refused.intent !== "album-visibility" ? refused.message : null]} />
+        <ShareLinkList links={links} />
+        <h3>New link</h3>
+        <NewShareLinkForm typed={refused?.intent === "link-create" ? refused.typed : undefined} />
+      </section>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorBoundaryPage error={error} backTo={ADMIN_PATH} backLabel="Back to the admin page" />;
+}

@@ -1,0 +1,97 @@
+/**
+ * The share-link grants a browser holds (docs/decisions/040-share-links.md):
+ * one signed cookie lists the links it opened, so one browser may hold
+ * several albums. The cookie only names links; whether each still grants its
+ * album is looked up on every request, so revoking a link or its expiry ends
+ * access at once.
+ */
+import { createCookie } from "react-router";
+import { and, gt, inArray, isNull, or } from "drizzle-orm";
+import { db } from "~/server/data/db.server";
+import { shareLinks } from "~/server/data/schema";
+import { sha256 } from "~/server/core/tokens.server";
+import { sessionSecrets } from "~/server/core/session-secrets.server";
+import type { AlbumGrant } from "./access.server";
+
+/** A browser keeps the links it opened last; an older one is opened again from its URL. */
+const MAX_GRANTS = 20;
+const MAX_AGE_S = 180 * 24 * 60 * 60;
+
+/** One grant: the link's id and a fingerprint of its password, so a new password ends the grants made with the old one. */
+type GrantEntry = [linkId: number, passwordPrint: string];
+
+let grantCookie: ReturnType<typeof createCookie> | undefined;
+
+function cookie() {
+  grantCookie ??= createCookie("__share_grants", {
+    httpOnly: true,
+    // Lax: a client opening the album from a mail or chat link arrives with the cookie.
+    sameSite: "lax",
+    path: "/",
+    maxAge: MAX_AGE_S,
+    secrets: sessionSecrets(),
+  });
+  return grantCookie;
+}
+
+export function passwordPrint(passwordHash: string | null): string {
+  return sha256(`share-link:${passwordHash ?? ""}`).slice(0, 16);
+}
+
+function isEntry(value: unknown): value is GrantEntry {
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    Number.isSafeInteger(value[0]) &&
+    (value[0] as number) > 0 &&
+    typeof value[1] === "string"
+  );
+}
+
+async function readEntries(request: Request): Promise<GrantEntry[]> {
+  const header = request.headers.get("cookie");
+  if (!header?.includes("__share_grants=")) return [];
+  const value: unknown = await cookie().parse(header);
+  return Array.isArray(value) ? value.filter(isEntry).slice(0, MAX_GRANTS) : [];
+}
+
+/** The albums the request's cookie grants through links that are still live: not revoked, not expired, same password. */
+export async function readGrants(request: Request, now = new Date()): Promise<AlbumGrant[]> {
+  const entries = await readEntries(request);
+  if (entries.length === 0) return [];
+  const rows = db()
+    .select({
+      id: shareLinks.id,
+      albumId: shareLinks.albumId,
+      download: shareLinks.download,
+      passwordHash: shareLinks.passwordHash,
+    })
+    .from(shareLinks)
+    .where(
+      and(
+        inArray(
+          shareLinks.id,
+          entries.map(([id]) => id),
+        ),
+        isNull(shareLinks.revokedAt),
+        or(isNull(shareLinks.expiresAt), gt(shareLinks.expiresAt, now)),
+      ),
+    )
+    .all();
+  const prints = new Map(entries);
+  return rows
+    .filter((row) => prints.get(row.id) === passwordPrint(row.passwordHash))
+    .map((row) => ({ albumId: row.albumId, linkId: row.id, download: row.download }));
+}
+
+/** The Set-Cookie that adds `link` to the request's grants (newest first; the oldest beyond the limit drop out). */
+export async function addGrant(
+  request: Request,
+  link: { id: number; passwordHash: string | null },
+  secure: boolean,
+): Promise<string> {
+  const kept = (await readEntries(request)).filter(([id]) => id !== link.id);
+  const added: GrantEntry = [link.id, passwordPrint(link.passwordHash)];
+  const entries = [added, ...kept].slice(0, MAX_GRANTS);
+  return cookie().serialize(entries, { secure });
+}

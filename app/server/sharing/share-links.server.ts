@@ -1,0 +1,129 @@
+/**
+ * An album's share links, for the owner (docs/decisions/040-share-links.md):
+ * made, listed, changed and revoked. The token is random (256 bits), given
+ * out once in the creation's answer, and kept only as its SHA-256.
+ */
+import crypto from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { db } from "~/server/data/db.server";
+import { shareLinks, type ShareLinkRow } from "~/server/data/schema";
+import { HttpError } from "~/server/core/http-error.server";
+import { randomToken } from "~/server/core/tokens.server";
+import { OWNER } from "~/server/access/access.server";
+import { findAlbumRow } from "~/server/albums/albums.server";
+import { hashPassword } from "~/server/auth/password.server";
+import type { ShareLinkInput } from "./share-input.server";
+import type { ShareLink } from "~/lib/share-link";
+
+const NOT_FOUND = "Share link not found.";
+
+export function tokenHash(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("base64url");
+}
+
+export function shareLinkPath(token: string): string {
+  return `/s/${token}`;
+}
+
+export function linkState(row: ShareLinkRow, now = new Date()): ShareLink["state"] {
+  if (row.revokedAt) return "revoked";
+  if (row.expiresAt && row.expiresAt <= now) return "expired";
+  return "live";
+}
+
+function toShareLink(row: ShareLinkRow): ShareLink {
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return {
+    id: row.id,
+    albumId: row.albumId,
+    label: row.label,
+    hasPassword: row.passwordHash !== null,
+    expiresAt: iso(row.expiresAt),
+    download: row.download,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: iso(row.lastUsedAt),
+    viewCount: row.viewCount,
+    revokedAt: iso(row.revokedAt),
+    state: linkState(row),
+  };
+}
+
+function assertFuture(expiresAt: Date | null | undefined): void {
+  if (expiresAt && expiresAt <= new Date()) throw new HttpError(400, "expiresAt must be in the future");
+}
+
+/** The album's links, newest first. */
+export function listShareLinks(albumId: number): ShareLink[] {
+  findAlbumRow(albumId, OWNER);
+  return db()
+    .select()
+    .from(shareLinks)
+    .where(eq(shareLinks.albumId, albumId))
+    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+    .all()
+    .map(toShareLink);
+}
+
+/** A new link for the album; its `url` (the only place the token ever appears) is absolute, from `origin`. */
+export async function createShareLink(
+  albumId: number,
+  input: ShareLinkInput & { label: string },
+  origin: string,
+): Promise<ShareLink & { url: string }> {
+  findAlbumRow(albumId, OWNER);
+  assertFuture(input.expiresAt);
+  const token = randomToken(32);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const row = db()
+    .insert(shareLinks)
+    .values({
+      albumId,
+      label: input.label,
+      tokenHash: tokenHash(token),
+      passwordHash,
+      expiresAt: input.expiresAt ?? null,
+      download: input.download ?? "none",
+      createdAt: new Date(),
+    })
+    .returning()
+    .get();
+  return { ...toShareLink(row), url: new URL(shareLinkPath(token), origin).toString() };
+}
+
+function findLink(albumId: number, linkId: number): ShareLinkRow {
+  const row = db()
+    .select()
+    .from(shareLinks)
+    .where(and(eq(shareLinks.id, linkId), eq(shareLinks.albumId, albumId)))
+    .get();
+  if (!row) throw new HttpError(404, NOT_FOUND);
+  return row;
+}
+
+/** Changes a link; a new password (or none) ends the grants browsers hold from the old one (grant-cookie.server.ts). */
+export async function updateShareLink(albumId: number, linkId: number, input: ShareLinkInput): Promise<ShareLink> {
+  findLink(albumId, linkId);
+  assertFuture(input.expiresAt);
+  const passwordHash =
+    input.password === undefined ? undefined : input.password === null ? null : await hashPassword(input.password);
+  const changes = Object.fromEntries(
+    Object.entries({ label: input.label, passwordHash, expiresAt: input.expiresAt, download: input.download }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
+  if (Object.keys(changes).length > 0) db().update(shareLinks).set(changes).where(eq(shareLinks.id, linkId)).run();
+  return toShareLink(findLink(albumId, linkId));
+}
+
+/**
+ * Revokes a link: its address then answers "no longer valid" (410) and every
+ * grant made with it ends. The row stays, so the owner's list shows it revoked.
+ */
+export function revokeShareLink(albumId: number, linkId: number): void {
+  findLink(albumId, linkId);
+  db()
+    .update(shareLinks)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(shareLinks.id, linkId), isNull(shareLinks.revokedAt)))
+    .run();
+}

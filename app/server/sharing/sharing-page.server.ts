@@ -1,0 +1,70 @@
+/**
+ * The owner's album admin page (`/photography/admin/albums/<slug>`): the
+ * album's visibility and its share links, each a plain form through
+ * `pageAction`. A new link's URL is in the creation's answer only: it reaches
+ * the page once, through the redirect, in a short-lived cookie (new-link-notice).
+ */
+import { data, redirect } from "react-router";
+import { requireAdminPage } from "~/server/auth/auth.server";
+import { OWNER } from "~/server/access/access.server";
+import { albumBySlug, toAlbum, updateAlbum } from "~/server/albums/albums.server";
+import { parseAlbumInput } from "~/server/albums/album-input.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { pageError } from "~/server/http/http.server";
+import { formText, pageAction } from "~/server/http/page-action.server";
+import { siteOrigin } from "~/server/http/site-origin.server";
+import { adminAlbumPath } from "~/lib/paths";
+import { parseLinkId, parseShareLinkForm } from "./share-input.server";
+import { rememberNewLink, takeNewLink } from "./new-link-notice.server";
+import { createShareLink, listShareLinks, revokeShareLink } from "./share-links.server";
+
+const INTENTS = "intent must be album-visibility, link-create or link-revoke";
+
+function ownersAlbum(slug: string) {
+  try {
+    return albumBySlug(slug, OWNER);
+  } catch (error) {
+    throw pageError(error);
+  }
+}
+
+export async function sharingPageLoader(request: Request, slug: string) {
+  await requireAdminPage(request);
+  const album = ownersAlbum(slug);
+  const { notice, clear } = await takeNewLink(request, album.id);
+  const page = { album: toAlbum(album, OWNER), links: listShareLinks(album.id), created: notice };
+  return clear ? data(page, { headers: { "Set-Cookie": clear } }) : page;
+}
+
+/** A refusal shown beside the form that caused it, with what was typed (never the password). */
+function refusal(error: HttpError, form: FormData | undefined) {
+  const typed = (name: string) => formText(form, name) ?? "";
+  const values = {
+    label: typed("label"),
+    expiresDate: typed("expiresDate"),
+    expiresTime: typed("expiresTime"),
+    download: typed("download"),
+  };
+  return { refused: { intent: formText(form, "intent"), message: error.message, typed: values } };
+}
+
+export const sharingPageAction = pageAction(
+  { guard: "admin", refusal },
+  async (form: FormData, { request, params }: { request: Request; params: { slug: string } }) => {
+    const album = ownersAlbum(params.slug);
+    switch (formText(form, "intent")) {
+      case "album-visibility":
+        updateAlbum(album.id, parseAlbumInput({ visibility: formText(form, "visibility") }, { create: false }));
+        return redirect(adminAlbumPath(album.slug), 303);
+      case "link-create": {
+        const link = await createShareLink(album.id, parseShareLinkForm(form), siteOrigin(request));
+        const setCookie = await rememberNewLink(request, { albumId: album.id, label: link.label, url: link.url });
+        return redirect(adminAlbumPath(album.slug), { status: 303, headers: { "Set-Cookie": setCookie } });
+      }
+      case "link-revoke":
+        revokeShareLink(album.id, parseLinkId(formText(form, "linkId")));
+        return redirect(adminAlbumPath(album.slug), 303);
+    }
+    throw new HttpError(400, INTENTS);
+  },
+);

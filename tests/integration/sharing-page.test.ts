@@ -1,0 +1,153 @@
+// The owner's album admin page (/photography/admin/albums/<slug>): its guard,
+// its plain forms (visibility, a new link shown once, Revoke), and the New
+// album form's visibility, against the built server without JavaScript.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Album } from "~/lib/album";
+import type { ShareLink } from "~/lib/share-link";
+import { cookieFrom } from "../support/logins";
+import { loginAdmin, startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+let session: { token: string; cookie: string };
+let album: Album;
+
+const asOwner = () => ({ Authorization: `Bearer ${session.token}` });
+const pagePath = () => `/photography/admin/albums/${album.slug}`;
+
+function post(path: string, fields: Record<string, string>, cookie = session.cookie) {
+  return fetch(server.url + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+}
+
+const get = (path: string, cookie = session.cookie) =>
+  fetch(server.url + path, { headers: { Cookie: cookie }, redirect: "manual" });
+
+async function links(): Promise<ShareLink[]> {
+  const response = await fetch(`${server.url}/api/album/${album.id}/links`, { headers: asOwner() });
+  return ((await response.json()) as { links: ShareLink[] }).links;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  session = await loginAdmin(server.url);
+  const response = await fetch(`${server.url}/api/album`, {
+    method: "POST",
+    headers: { ...asOwner(), "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "Portraits for Ana", slug: "ana" }),
+  });
+  album = (await response.json()) as Album;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("the album admin page", () => {
+  it("sends a visitor to the login form and answers the owner privately", async () => {
+    const visitor = await fetch(server.url + pagePath(), { redirect: "manual" });
+    expect(visitor.status).toBe(303);
+    expect(visitor.headers.get("location")).toContain("redirectTo=");
+    const owner = await get(pagePath());
+    expect(owner.status).toBe(200);
+    expect(owner.headers.get("cache-control")).toBe("private, no-store");
+    expect(await owner.text()).toContain("Sharing: Portraits for Ana");
+    expect((await get("/photography/admin/albums/no-such-album")).status).toBe(404);
+  });
+
+  it("is linked from the album page's owner controls as Sharing", async () => {
+    const html = await (await get(`/photography/albums/${album.slug}`)).text();
+    expect(html).toMatch(new RegExp(`<a [^>]*href="${pagePath()}"[^>]*>Sharing</a>`));
+  });
+
+  it("sets the album's visibility", async () => {
+    const saved = await post(pagePath(), { intent: "album-visibility", visibility: "private" });
+    expect(saved.status).toBe(303);
+    const read = await fetch(`${server.url}/api/album/${album.id}`, { headers: asOwner() });
+    expect(((await read.json()) as Album).visibility).toBe("private");
+    const refused = await post(pagePath(), { intent: "album-visibility", visibility: "secret" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("visibility must be one of public, unlisted, private");
+  });
+
+  it("makes a link from the form and shows its URL once, after the redirect", async () => {
+    const made = await post(pagePath(), {
+      intent: "link-create",
+      label: "Ana",
+      password: "ana's password",
+      expiresDate: "2099-06-30",
+      expiresTime: "18:30",
+      download: "original",
+    });
+    expect(made.status).toBe(303);
+    expect(made.headers.get("location")).toBe(pagePath());
+    const notice = cookieFrom(made, "__new_share_link")!;
+    expect(notice).toBeTruthy();
+
+    const shown = await get(pagePath(), `${session.cookie}; ${notice}`);
+    const html = await shown.text();
+    const url = /value="(http[^"]+\/s\/[A-Za-z0-9_-]+)"/.exec(html)?.[1];
+    expect(url).toBeTruthy();
+    expect(cookieFrom(shown, "__new_share_link")).toBe("__new_share_link=");
+    // The next visit, with the cleared cookie, shows the list but not the URL.
+    expect(await (await get(pagePath())).text()).not.toContain(url!);
+
+    const [link] = (await links()).filter((each) => each.label === "Ana");
+    expect(link).toMatchObject({ hasPassword: true, download: "original", expiresAt: "2099-06-30T18:30:00.000Z" });
+    const opened = await fetch(url!, { redirect: "manual" });
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain("Shared album");
+  });
+
+  it("shows a refused link in place, naming the field, with what was typed", async () => {
+    const refused = await post(pagePath(), { intent: "link-create", label: "Late", expiresDate: "2001-01-01" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("expiresAt must be in the future");
+    expect(html).toContain('value="Late"');
+  });
+
+  it("revokes a link with one plain form post", async () => {
+    const made = await post(pagePath(), { intent: "link-create", label: "To revoke" });
+    expect(made.status).toBe(303);
+    const link = (await links()).find((each) => each.label === "To revoke")!;
+    const revoked = await post(pagePath(), { intent: "link-revoke", linkId: String(link.id) });
+    expect(revoked.status).toBe(303);
+    expect((await links()).find((each) => each.id === link.id)!.state).toBe("revoked");
+    const html = await (await get(pagePath())).text();
+    expect(html).toContain("Revoked");
+  });
+
+  it("refuses the forms without the owner", async () => {
+    const anonymous = await fetch(server.url + pagePath(), {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "link-create", label: "Intruder" }),
+      redirect: "manual",
+    });
+    expect(anonymous.status).toBe(303);
+    expect((await links()).some((each) => each.label === "Intruder")).toBe(false);
+  });
+});
+
+describe("the New album form", () => {
+  it("offers the visibility, and makes the album with it", async () => {
+    const page = await (await get("/photography/albums")).text();
+    expect(page).toContain('name="visibility"');
+    const made = await post("/photography/albums", {
+      intent: "album-create",
+      name: "Kept private",
+      visibility: "private",
+    });
+    expect(made.status).toBe(303);
+    const location = made.headers.get("location")!;
+    expect(location).toBe("/photography/albums/kept-private");
+    expect((await fetch(server.url + location)).status).toBe(404);
+    const listed = await fetch(`${server.url}/api/album`, { headers: asOwner() });
+    const albums = ((await listed.json()) as { albums: Album[] }).albums;
+    expect(albums.find((each) => each.name === "Kept private")?.visibility).toBe("private");
+  });
+});
