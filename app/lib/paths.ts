@@ -16,6 +16,21 @@ export function albumPath(slug: string): string {
 export function albumFeedPath(slug: string): string {
   return href("/photography/albums/:slug/feed.xml", { slug });
 }
+/** "Download" of one photo: within an album, or (the owner's) from the gallery; `size` web or original. */
+export function photoDownloadPath(imageId: number, albumSlug: string | undefined, size?: "web" | "original"): string {
+  const id = String(imageId);
+  const path =
+    albumSlug === undefined
+      ? href("/photography/download/:imageId", { imageId: id })
+      : href("/photography/albums/:slug/download/:imageId", { slug: albumSlug, imageId: id });
+  return size ? `${path}?size=${size}` : path;
+}
+
+/** "Download all": the album's photos as one ZIP. */
+export function albumDownloadPath(slug: string): string {
+  return href("/photography/albums/:slug/download", { slug });
+}
+
 export const ADMIN_PATH = href("/photography/admin");
 export const ADMIN_UPLOAD_PATH = href("/photography/admin/upload");
 export const ADMIN_LOGOUT_PATH = href("/photography/admin/logout");
