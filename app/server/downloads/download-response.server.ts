@@ -3,7 +3,7 @@
  * attachment named for it, kept by no cache (`private, no-store`: what one
  * request may download says nothing about the next).
  */
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { z } from "zod";
 import type { Access } from "~/server/access/access.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
@@ -13,52 +13,60 @@ import { downloadableAlbum, downloadablePhoto, type DownloadSize } from "./downl
 import { downloadFileName, openDownload } from "./download-files.server";
 import { attachmentHeader, downloadName } from "./download-names.server";
 
+export interface DownloadAnswer {
+  headers: Record<string, string>;
+  /** The bytes; none for HEAD. Destroying it stops the work behind it. */
+  body: Readable | null;
+}
+
+/** What was asked, and by whom. */
+export interface Asked {
+  head: boolean;
+  query: URLSearchParams;
+  access: Access;
+}
+
 const sizeQuery = z.object({ size: z.enum(["web", "original"]).optional() });
 const imageIdParam = positiveWhole("imageId must be a photo's id");
 
 /** `?size=web|original`; none means the largest the permission allows. */
-function wantedSize(request: Request): DownloadSize | undefined {
-  const size = new URL(request.url).searchParams.get("size") ?? undefined;
-  return parseInput(sizeQuery, { size }).size;
+function wantedSize(query: URLSearchParams): DownloadSize | undefined {
+  return parseInput(sizeQuery, { size: query.get("size") ?? undefined }).size;
 }
 
-function attachment(body: ReadableStream | null, name: string, contentType: string, length?: number): Response {
+function attachmentHeaders(name: string, contentType: string, length?: number): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Type": contentType,
     "Content-Disposition": attachmentHeader(name),
     "Cache-Control": PRIVATE_NO_STORE,
   };
   if (length !== undefined) headers["Content-Length"] = String(length);
-  return new Response(body, { headers });
+  return headers;
 }
 
 /** One photo, from album `slug` or (the owner's) gallery. */
 export async function photoDownload(
-  request: Request,
-  access: Access,
+  { head, query, access }: Asked,
   slug: string | undefined,
   rawImageId: string | undefined,
-): Promise<Response> {
+): Promise<DownloadAnswer> {
   const imageId = parseInput(imageIdParam, rawImageId);
-  const { row, size } = downloadablePhoto(access, slug, imageId, wantedSize(request));
+  const { row, size } = downloadablePhoto(access, slug, imageId, wantedSize(query));
   const body = await openDownload(row, size);
-  const name = downloadFileName(row, size);
-  if (request.method === "HEAD") {
-    body.stream.destroy();
-    return attachment(null, name, body.contentType, body.size);
-  }
-  return attachment(Readable.toWeb(body.stream) as ReadableStream, name, body.contentType, body.size);
+  const headers = attachmentHeaders(downloadFileName(row, size), body.contentType, body.size);
+  if (!head) return { headers, body: body.stream };
+  body.stream.destroy();
+  return { headers, body: null };
 }
 
 /** Every photo of album `slug` as a ZIP named after the album. */
-export function albumDownload(request: Request, access: Access, slug: string): Response {
-  const { album, rows, size } = downloadableAlbum(access, slug, wantedSize(request));
-  const name = downloadName(`${album.name}.zip`, ".zip", album.slug);
-  if (request.method === "HEAD") return attachment(null, name, "application/zip");
+export function albumDownload({ head, query, access }: Asked, slug: string): DownloadAnswer {
+  const { album, rows, size } = downloadableAlbum(access, slug, wantedSize(query));
+  const headers = attachmentHeaders(downloadName(`${album.name}.zip`, ".zip", album.slug), "application/zip");
+  if (head) return { headers, body: null };
   const zip = albumZip(album.name, rows, size);
-  request.signal.addEventListener("abort", () => zip.abort(), { once: true });
   zip.stream.on("close", () => {
     if (!zip.stream.readableEnded) zip.abort();
   });
-  return attachment(Readable.toWeb(zip.stream) as ReadableStream, name, "application/zip");
+  return { headers, body: zip.stream };
 }
