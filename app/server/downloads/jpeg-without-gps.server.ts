@@ -69,7 +69,12 @@ export class JpegWithoutGps extends Transform {
     if (bytes.length < 4) return 0;
     const length = 2 + bytes.readUInt16BE(2);
     if (bytes.length < length) return 0;
-    if (marker === APP1) cleanApp1(bytes.subarray(4, length));
+    if (marker === APP1) {
+      // A copy: the chunk belongs to whoever read it (a cache may hold it), so it is never written to.
+      const segment = Buffer.from(bytes.subarray(0, length));
+      cleanApp1(segment.subarray(4));
+      this.pending = Buffer.concat([segment, bytes.subarray(length)]);
+    }
     if (marker === SOS) this.mode = "scan";
     return length;
   }
