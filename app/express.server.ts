@@ -6,6 +6,7 @@ import path from "node:path";
 import "react-router";
 import { config } from "~/server/core/config.server";
 import { mediaGate } from "~/server/access/media-access.server";
+import { serveDownloads } from "~/server/downloads/download-routes.server";
 import { createFastPath } from "~/server/http/fast-path.server";
 import { newNonce, securityHeaders } from "~/server/http/headers.server";
 import { pageRecorder } from "~/server/http/page-cache.server";
@@ -39,6 +40,8 @@ app.use((req, res, next) => {
 app.get("/media/:key/:file", (_req, res) => {
   res.status(404).json({ message: "Not found" });
 });
+// Photos and album ZIPs stream from the store past React Router, which would hold them in memory.
+serveDownloads(app);
 app.use(compression());
 
 /** The files of public/ as built, as URL paths: other requests need not look on disk. */

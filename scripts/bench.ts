@@ -15,6 +15,7 @@ import { benchSsrThroughput } from "./bench/ssr-throughput";
 import { benchUploadMemory } from "./bench/upload-memory";
 import { table, type Row } from "./bench/util";
 import { benchVariants } from "./bench/variants";
+import { benchZip } from "./bench/zip";
 import { buildIfStale } from "./build-if-stale.mjs";
 
 buildIfStale();
@@ -32,6 +33,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["cdn", benchCdn],
   ["litestream", benchReplication],
   ["s3", benchS3],
+  ["zip", benchZip],
 ];
 
 const rows: Row[] = [];

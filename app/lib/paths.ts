@@ -16,6 +16,28 @@ export function albumPath(slug: string): string {
 export function albumFeedPath(slug: string): string {
   return href("/photography/albums/:slug/feed.xml", { slug });
 }
+/**
+ * Downloads are answered by Express beside React Router (app/server/downloads/download-routes.server.ts,
+ * record 043), so they are not in app/routes.ts: these are their addresses.
+ */
+export const DOWNLOAD_ROUTES = {
+  album: "/photography/albums/:slug/download",
+  albumPhoto: "/photography/albums/:slug/download/:imageId",
+  galleryPhoto: "/photography/download/:imageId",
+} as const;
+
+/** "Download" of one photo: within an album, or (the owner's) from the gallery; `size` web or original. */
+export function photoDownloadPath(imageId: number, albumSlug: string | undefined, size?: "web" | "original"): string {
+  const path =
+    albumSlug === undefined ? `${GALLERY_PATH}/download/${imageId}` : `${albumPath(albumSlug)}/download/${imageId}`;
+  return size ? `${path}?size=${size}` : path;
+}
+
+/** "Download all": the album's photos as one ZIP. */
+export function albumDownloadPath(slug: string): string {
+  return `${albumPath(slug)}/download`;
+}
+
 export const ADMIN_PATH = href("/photography/admin");
 export const ADMIN_UPLOAD_PATH = href("/photography/admin/upload");
 export const ADMIN_LOGOUT_PATH = href("/photography/admin/logout");

@@ -1,4 +1,5 @@
 import { AlbumAdmin } from "~/components/gallery/album-admin";
+import { DownloadAllLink } from "~/components/gallery/download-links";
 import { EmptyAlbum } from "~/components/gallery/empty-states";
 import { BackLink } from "~/components/ui/back-link";
 import { albumFeedPath, albumPath, ALBUMS_PATH } from "~/lib/paths";
@@ -44,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function AlbumPage({ loaderData }: Route.ComponentProps) {
-  const { album } = loaderData;
+  const { album, download } = loaderData;
   return (
     <GalleryPage
       data={loaderData}
@@ -54,11 +55,13 @@ export default function AlbumPage({ loaderData }: Route.ComponentProps) {
         coverId: album.cover?.id,
         albums: loaderData.albums,
         ...(album.sort === "manual" ? { manualOrder: { size: album.count } } : {}),
+        ...(download === "none" ? {} : { download: { albumSlug: album.slug, size: download } }),
       }}
       titleId="album-title"
       back={<BackLink to={ALBUMS_PATH}>All albums</BackLink>}
       title={album.name}
       lede={album.description ? <p className="page-header__lede album-description">{album.description}</p> : null}
+      links={download !== "none" && album.count > 0 ? <DownloadAllLink albumSlug={album.slug} /> : null}
       adminTools={<AlbumAdmin album={album} />}
       empty={<EmptyAlbum owner={loaderData.admin} />}
     />

@@ -15,6 +15,14 @@ export interface GalleryScope {
   manualOrder?: { size: number };
   /** On the whole gallery, for the admin: the pinned photos in order (the pin forms show). */
   pinnedIds?: number[];
+  /** Set where the request may download: the viewer's "Download" shows (record 042). */
+  download?: GalleryDownload;
+}
+
+/** What the viewer's "Download" gives: the photo within this album (none: the owner's gallery) at this size. */
+export interface GalleryDownload {
+  albumSlug?: string;
+  size: "web" | "original";
 }
 
 export interface AlbumChoice {

@@ -1,5 +1,7 @@
 import type { MouseEvent } from "react";
 import { Link } from "react-router";
+import type { GalleryDownload } from "./gallery-scope";
+import { ViewerDownloadLink } from "./download-links";
 
 interface Props {
   /** Viewing, not editing: Play and Details belong to viewing. */
@@ -14,9 +16,12 @@ interface Props {
   counter: string | null;
   closeHref: string;
   onClose: (event: MouseEvent<HTMLAnchorElement>) => void;
+  /** The photo shown and what may be downloaded of it; no download, no link. */
+  imageId: number;
+  download: GalleryDownload | undefined;
 }
 
-/** The viewer's corner: the slideshow's counter, Play, the caption's "i" toggle and Close. */
+/** The viewer's corner: the slideshow's counter, Play, the caption's "i" toggle, Download where allowed, and Close. */
 export function ViewerControls({
   viewing,
   playing,
@@ -27,6 +32,8 @@ export function ViewerControls({
   counter,
   closeHref,
   onClose,
+  imageId,
+  download,
 }: Props) {
   return (
     <div className="viewer-controls">
@@ -66,6 +73,7 @@ export function ViewerControls({
           <span className="visually-hidden">Details</span>
         </button>
       ) : null}
+      {viewing && !playing && download ? <ViewerDownloadLink imageId={imageId} download={download} /> : null}
       <Link to={closeHref} className="viewer-button viewer-control" onClick={onClose} preventScrollReset>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />

@@ -77,7 +77,7 @@ export function Viewer({
     });
   }
   const { show, leave, state } = useViewerNavigation(position, isLoaded);
-  const { path } = useGalleryScope();
+  const { path, download } = useGalleryScope();
   const location = useLocation();
   const [closing, setClosing] = useState(false);
   // The caption's "i" toggle: shown until folded away, for as long as the viewer stays open.
@@ -230,6 +230,8 @@ export function Viewer({
         counter={index === null ? null : `${index} / ${Math.max(total, index)}`}
         closeHref={galleryHref(position, undefined, path)}
         onClose={closeWithFade}
+        imageId={image.id}
+        download={download}
       />
     </div>
   );

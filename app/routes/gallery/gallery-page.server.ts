@@ -13,6 +13,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
 import { getImageInScope, listCount, listImages, neighbours } from "~/server/photos/images.server";
 import type { Access } from "~/server/access/access.server";
+import { permissionIn } from "~/server/downloads/download-access.server";
 import type { AlbumRow } from "~/server/data/schema";
 import { safeRedirect } from "~/server/http/security.server";
 import { parseAlbumIds, parseMoveForm } from "~/server/albums/album-input.server";
@@ -49,6 +50,8 @@ export async function loadGalleryPage<Extra extends object>(
     /** The whole gallery's order setting (null on an album's page), and its pins for the owner's controls. */
     galleryOrder: galleryOrder ?? null,
     pinnedIds: admin && galleryOrder ? pinnedIds() : null,
+    /** What the request may download here: the viewer's "Download" and the album's "Download all" show by it. */
+    download: permissionIn(access, album),
     ...(extra as Extra),
   };
   const imageParam = url.searchParams.get("image");

@@ -16,7 +16,7 @@ import { MEDIA_CACHE_CONTROL } from "~/server/http/media.server";
 const PRIVATE_MEDIA_CACHE_CONTROL = "private, max-age=60";
 
 /** The request's headers as a Fetch Request, which is what the session lookup reads. */
-function asFetchRequest(req: IncomingMessage): Request {
+export function asFetchRequest(req: IncomingMessage): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);

@@ -1,0 +1,58 @@
+/**
+ * What a download sends for one photo: at "web" its largest stored variant
+ * (WebP), at "original" the uploaded pixels at full resolution without GPS: a
+ * JPEG as uploaded, its GPS zeroed in place as it streams; any other format
+ * converted to a JPEG (converted-original.server.ts). Named after the upload.
+ */
+import { pipeline, Readable } from "node:stream";
+import { HttpError } from "~/server/core/http-error.server";
+import type { ImageRow } from "~/server/data/schema";
+import { ORIGINAL_FILE, type StoredFile } from "~/server/storage/photo-store.server";
+import { photoStore } from "~/server/storage/storage.server";
+import { convertedOriginal } from "./converted-original.server";
+import type { DownloadSize } from "./download-access.server";
+import { downloadName } from "./download-names.server";
+import { JpegWithoutGps } from "./jpeg-without-gps.server";
+
+export interface DownloadBody {
+  stream: Readable;
+  /** Bytes, known up front except for nothing: a converted original is made before it is sent. */
+  size: number;
+  contentType: string;
+}
+
+const keptAsUploaded = (row: ImageRow) => row.mimeType === "image/jpeg";
+
+function largestVariant(row: ImageRow): string {
+  return `w${Math.max(...row.variantWidths)}.webp`;
+}
+
+/** The name the photo is saved under at `size`. */
+export function downloadFileName(row: ImageRow, size: DownloadSize): string {
+  const extension = size === "web" ? ".webp" : ".jpg";
+  return downloadName(row.originalFilename, extension, `photo-${row.id}`);
+}
+
+/** A file the row names but the store lacks is answered as the photo it belongs to would be: not found. */
+async function stored(row: ImageRow, file: string): Promise<StoredFile> {
+  const found = await photoStore().get(row.storageKey, file);
+  if (!found) throw new HttpError(404, `There is no image with id ${row.id}`);
+  return found;
+}
+
+/** Opens the photo's bytes at `size`; the caller reads or destroys the stream. */
+export async function openDownload(row: ImageRow, size: DownloadSize): Promise<DownloadBody> {
+  if (size === "web") {
+    const file = await stored(row, largestVariant(row));
+    return { stream: file.stream(), size: file.size, contentType: "image/webp" };
+  }
+  const original = await stored(row, ORIGINAL_FILE);
+  if (keptAsUploaded(row)) {
+    const cleaned = new JpegWithoutGps();
+    // Destroying what is returned (a client gone) stops the store's read too.
+    pipeline(original.stream(), cleaned, () => {});
+    return { stream: cleaned, size: original.size, contentType: "image/jpeg" };
+  }
+  const jpeg = await convertedOriginal(original, row.mimeType);
+  return { stream: Readable.from([jpeg]), size: jpeg.length, contentType: "image/jpeg" };
+}

@@ -1,0 +1,72 @@
+/**
+ * The answers of the download routes: a photo or an album's ZIP as an
+ * attachment named for it, kept by no cache (`private, no-store`: what one
+ * request may download says nothing about the next).
+ */
+import type { Readable } from "node:stream";
+import { z } from "zod";
+import type { Access } from "~/server/access/access.server";
+import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
+import { parseInput, positiveWhole } from "~/server/http/input.server";
+import { albumZip } from "./album-zip.server";
+import { downloadableAlbum, downloadablePhoto, type DownloadSize } from "./download-access.server";
+import { downloadFileName, openDownload } from "./download-files.server";
+import { attachmentHeader, downloadName } from "./download-names.server";
+
+export interface DownloadAnswer {
+  headers: Record<string, string>;
+  /** The bytes; none for HEAD. Destroying it stops the work behind it. */
+  body: Readable | null;
+}
+
+/** What was asked, and by whom. */
+export interface Asked {
+  head: boolean;
+  query: URLSearchParams;
+  access: Access;
+}
+
+const sizeQuery = z.object({ size: z.enum(["web", "original"]).optional() });
+const imageIdParam = positiveWhole("imageId must be a photo's id");
+
+/** `?size=web|original`; none means the largest the permission allows. */
+function wantedSize(query: URLSearchParams): DownloadSize | undefined {
+  return parseInput(sizeQuery, { size: query.get("size") ?? undefined }).size;
+}
+
+function attachmentHeaders(name: string, contentType: string, length?: number): Record<string, string> {
+  const headers: Record<string, string> = {
+    "Content-Type": contentType,
+    "Content-Disposition": attachmentHeader(name),
+    "Cache-Control": PRIVATE_NO_STORE,
+  };
+  if (length !== undefined) headers["Content-Length"] = String(length);
+  return headers;
+}
+
+/** One photo, from album `slug` or (the owner's) gallery. */
+export async function photoDownload(
+  { head, query, access }: Asked,
+  slug: string | undefined,
+  rawImageId: string | undefined,
+): Promise<DownloadAnswer> {
+  const imageId = parseInput(imageIdParam, rawImageId);
+  const { row, size } = downloadablePhoto(access, slug, imageId, wantedSize(query));
+  const body = await openDownload(row, size);
+  const headers = attachmentHeaders(downloadFileName(row, size), body.contentType, body.size);
+  if (!head) return { headers, body: body.stream };
+  body.stream.destroy();
+  return { headers, body: null };
+}
+
+/** Every photo of album `slug` as a ZIP named after the album. */
+export function albumDownload({ head, query, access }: Asked, slug: string): DownloadAnswer {
+  const { album, rows, size } = downloadableAlbum(access, slug, wantedSize(query));
+  const headers = attachmentHeaders(downloadName(`${album.name}.zip`, ".zip", album.slug), "application/zip");
+  if (head) return { headers, body: null };
+  const zip = albumZip(album.name, rows, size);
+  zip.stream.on("close", () => {
+    if (!zip.stream.readableEnded) zip.abort();
+  });
+  return { headers, body: zip.stream };
+}

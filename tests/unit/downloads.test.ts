@@ -1,0 +1,101 @@
+// The pure parts of downloads: GPS out of EXIF and XMP in place, the JPEG stream cleaned chunk by chunk,
+// names made safe and unique, and the Content-Disposition header.
+import exifr from "exifr";
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import { stripGps, stripXmpGps } from "~/server/downloads/exif-gps.server";
+import { allowedSize } from "~/server/downloads/download-access.server";
+import { attachmentHeader, downloadName, uniqueNames } from "~/server/downloads/download-names.server";
+import { JpegWithoutGps } from "~/server/downloads/jpeg-without-gps.server";
+import { CAMERA_JPEG } from "../support/camera";
+
+const camera = fs.readFileSync(CAMERA_JPEG);
+
+/** The file through the stream cleaner, cut into chunks of `size` bytes (markers fall across chunk edges). */
+async function cleaned(file: Buffer, size: number): Promise<Buffer> {
+  const chunks = Array.from({ length: Math.ceil(file.length / size) }, (_, i) =>
+    file.subarray(i * size, (i + 1) * size),
+  );
+  return buffer(Readable.from(chunks).pipe(new JpegWithoutGps()));
+}
+
+describe("JpegWithoutGps", () => {
+  it.each([1, 7, 4096, 1 << 20])(
+    "drops the GPS position and keeps every other byte's place (%i-byte chunks)",
+    async (size) => {
+      expect(await exifr.gps(camera)).toBeTruthy();
+      const out = await cleaned(camera, size);
+      expect(out.length).toBe(camera.length);
+      expect(await exifr.gps(out)).toBeUndefined();
+      expect(await exifr.parse(out, ["Model", "LensModel", "DateTimeOriginal"])).toMatchObject({
+        Model: "X-T5",
+        LensModel: "XF23mmF1.4 R LM WR",
+      });
+      expect(await exifr.gps(camera)).toBeTruthy(); // what was read is left as it was
+      const scan = camera.indexOf(Buffer.from([0xff, 0xda]));
+      expect(out.subarray(scan).equals(camera.subarray(scan))).toBe(true);
+    },
+  );
+
+  it("cleans a JPEG carried after the first (MPF) as well", async () => {
+    const out = await cleaned(Buffer.concat([camera, camera]), 1000);
+    expect(await exifr.gps(out.subarray(camera.length))).toBeUndefined();
+    expect(out.subarray(camera.length).includes(Buffer.from("X-T5"))).toBe(true);
+  });
+
+  it("refuses a file that is not a JPEG rather than pass it on unread", async () => {
+    await expect(cleaned(Buffer.from("not a jpeg at all"), 4)).rejects.toThrow();
+  });
+});
+
+describe("stripGps", () => {
+  it("zeroes an EXIF block it cannot walk, so no reader finds a position in it", () => {
+    const broken = Buffer.from("MM\0\x2a\0\0\xff\xf0garbage", "latin1");
+    stripGps(broken);
+    expect(broken.every((byte) => byte === 0)).toBe(true);
+  });
+
+  it("blanks XMP's GPS attributes and elements with spaces of their length", () => {
+    const xmp = Buffer.from(
+      `<rdf:Description exif:GPSLatitude="59,19.76N" exif:GPSLongitude='18,4.12E' tiff:Model="X"><exif:GPSAltitude>12/1</exif:GPSAltitude></rdf:Description>`,
+      "latin1",
+    );
+    const length = xmp.length;
+    stripXmpGps(xmp);
+    expect(xmp.length).toBe(length);
+    expect(xmp.toString("latin1")).not.toMatch(/GPS|59,19|18,4/);
+    expect(xmp.toString("latin1")).toContain(`tiff:Model="X"`);
+  });
+});
+
+describe("names", () => {
+  it("keeps the uploaded name, safe, with the extension of what is sent", () => {
+    expect(downloadName("IMG_0001.HEIC", ".jpg", "photo-1")).toBe("IMG_0001.jpg");
+    expect(downloadName("DSCF0001.JPG", ".jpg", "photo-1")).toBe("DSCF0001.JPG");
+    expect(downloadName("DSCF0001.JPG", ".webp", "photo-1")).toBe("DSCF0001.webp");
+    expect(downloadName('../a/b\\c:d*e?"f<g>|h\u0007.jpg', ".jpg", "photo-1")).toBe("c_d_e_f_g_h_.jpg");
+    expect(downloadName("...", ".jpg", "photo-7")).toBe("photo-7.jpg");
+  });
+
+  it("makes names unique ignoring case", () => {
+    expect(uniqueNames(["a.jpg", "A.jpg", "a.jpg", "b"])).toEqual(["a.jpg", "A (2).jpg", "a (3).jpg", "b"]);
+  });
+
+  it("names the file in ASCII and exactly in UTF-8 (RFC 6266)", () => {
+    expect(attachmentHeader("Café 100%.jpg")).toBe(
+      `attachment; filename="Caf_ 100_.jpg"; filename*=UTF-8''Caf%C3%A9%20100%25.jpg`,
+    );
+  });
+});
+
+describe("allowedSize", () => {
+  it("gives web within web and original, original only within original, nothing without permission", () => {
+    expect(allowedSize("none", "web")).toBeUndefined();
+    expect(allowedSize("web", "original")).toBeUndefined();
+    expect(allowedSize("web", undefined)).toBe("web");
+    expect(allowedSize("original", "web")).toBe("web");
+    expect(allowedSize("original", undefined)).toBe("original");
+  });
+});
