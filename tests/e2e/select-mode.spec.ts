@@ -109,6 +109,17 @@ async function selectWithoutScript(page: Page, own: SeedableServer) {
   await expect(page.getByRole("status").filter({ hasText: "2 photos removed from the album." })).toBeVisible();
   await expect.poll(() => thumbnailIds(page)).toEqual([ids[2]]);
 
+  // Hide two: the result says how many, and a visitor's gallery no longer lists them.
+  await page.goto(`${own.url}/photography?select=1`);
+  await page.getByLabel(tick(first)).check();
+  await page.getByLabel(tick(second)).check();
+  await page.getByLabel("With the selected photos").selectOption({ label: "Set visibility" });
+  await page.getByLabel("Visibility (to set)").selectOption({ label: "Hidden" });
+  await page.getByRole("button", { name: "Apply to selected" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2 photos set to hidden." })).toBeVisible();
+  const visitorList = (await (await fetch(`${own.url}/api/image`)).json()) as { images: Image[] };
+  expect(visitorList.images.map((photo) => photo.id)).toEqual([ids[2]]);
+
   // Delete: a confirmation step names how many; nothing is deleted before it.
   await page.goto(`${own.url}/photography?select=all`);
   await expect(page.getByLabel(tick(first))).toBeChecked();
