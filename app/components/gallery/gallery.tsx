@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { href, useSearchParams } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
+import { SELECT_PARAM } from "~/lib/batch";
 import type { ImagePage } from "~/lib/image";
 import { galleryHref, listAfter, listStart, viewerImageId, viewerMode } from "~/lib/gallery-url";
 import { GALLERY_PATH } from "~/lib/paths";
@@ -49,6 +50,13 @@ export function Gallery({ scope = WHOLE_GALLERY, ...props }: Props) {
       <GalleryBody {...props} />
     </GalleryScopeContext.Provider>
   );
+}
+
+/** The no-JS "Load more" link; in select mode it stays in select mode (ticks are per page: each page is one form). */
+function nextPageHref(after: string, path: string, selecting: boolean): string {
+  const params = new URLSearchParams(after);
+  if (selecting) params.set(SELECT_PARAM, "1");
+  return galleryHref(params.toString(), undefined, path);
 }
 
 /** How many photos come before the list's first: known at its start and on a numbered page, not after a cursor. */
@@ -199,7 +207,7 @@ function GalleryBody({
               hasMore={list.hasMore}
               status={list.status}
               nextHref={
-                list.nextCursor ? galleryHref(listAfter(position, list.nextCursor), undefined, scope.path) : null
+                list.nextCursor ? nextPageHref(listAfter(position, list.nextCursor), scope.path, selecting) : null
               }
               loadMore={loadMore}
             />
