@@ -28,6 +28,7 @@ export default [
   route("api/album", "routes/api.album.ts"),
   route("api/album/:id", "routes/api.album.$id.ts"),
   route("api/album/:id/order", "routes/api.album.$id.order.ts"),
+  route("api/gallery/pins", "routes/api.gallery.pins.ts"),
   route("api/site", "routes/api.site.ts"),
   route("api/site/cv", "routes/api.site.cv.ts"),
   route("api/project", "routes/api.project.ts"),

@@ -40,7 +40,12 @@ export default function Photography({ loaderData }: Route.ComponentProps) {
   return (
     <GalleryPage
       data={loaderData}
-      scope={{ path: GALLERY_PATH, albums: loaderData.albums, pinnedIds: loaderData.pinnedIds ?? undefined }}
+      scope={{
+        path: GALLERY_PATH,
+        albums: loaderData.albums,
+        pinnedIds: loaderData.pinnedIds ?? undefined,
+        pinsFirst: loaderData.pinsFirst,
+      }}
       titleId="gallery-title"
       back={<BackLink to={HOME_PATH}>Back to home</BackLink>}
       title="Image Gallery"

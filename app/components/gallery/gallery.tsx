@@ -177,10 +177,14 @@ function GalleryBody({
   const hydrated = useHydrated();
   const grid = <GalleryGrid images={list.order} position={position} Item={selecting ? SelectableItem : undefined} />;
   // Dragging is behaviour: the server and the no-JS page draw the plain grid (the viewer has the move forms).
-  const moveUrl =
-    admin && hydrated && !selecting && scope.manualOrder && scope.albumId !== undefined
+  const dragging = admin && hydrated && !selecting;
+  const moveUrl = !dragging
+    ? null
+    : scope.manualOrder && scope.albumId !== undefined
       ? href("/api/album/:id/order", { id: String(scope.albumId) })
-      : null;
+      : scope.pinsFirst && scope.pinnedIds?.length
+        ? href("/api/gallery/pins")
+        : null;
   return (
     <>
       <main className="page gallery-page" inert={photo !== null}>
@@ -196,6 +200,8 @@ function GalleryBody({
                     images={list.order}
                     position={position}
                     moveUrl={moveUrl}
+                    // In the gallery only the pinned photos move: the rest follow by upload date.
+                    movableIds={scope.albumId === undefined ? scope.pinnedIds : undefined}
                     reorder={list.imageMoved}
                   />
                 </Suspense>

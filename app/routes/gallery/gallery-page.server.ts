@@ -49,6 +49,8 @@ export async function loadGalleryPage<Extra extends object>(
     /** The whole gallery's order setting (null on an album's page), and its pins for the owner's controls. */
     galleryOrder: galleryOrder ?? null,
     pinnedIds: admin && galleryOrder ? pinnedIds() : null,
+    /** The owner's gallery listed pinned photos first: the pins may be dragged. */
+    pinsFirst: admin && galleryOrder !== undefined && query.sortField === "featured",
     ...(extra as Extra),
   };
   const imageParam = url.searchParams.get("image");
