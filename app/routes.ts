@@ -32,6 +32,7 @@ export default [
   route("api/album/:id/order", "routes/api.album.$id.order.ts"),
   route("api/album/:id/links", "routes/api.album.$id.links.ts"),
   route("api/album/:id/links/:linkId", "routes/api.album.$id.links.$linkId.ts"),
+  route("api/gallery/pins", "routes/api.gallery.pins.ts"),
   route("api/site", "routes/api.site.ts"),
   route("api/site/cv", "routes/api.site.cv.ts"),
   route("api/project", "routes/api.project.ts"),

@@ -6,6 +6,7 @@ import { benchAlbumOrder } from "./bench/album-order";
 import { benchApiLatency } from "./bench/api-latency";
 import { benchCdn } from "./bench/cdn";
 import { benchHeic } from "./bench/heic";
+import { benchJsSize } from "./bench/js-size";
 import { benchLogin } from "./bench/login";
 import { benchLifecycle } from "./bench/lifecycle";
 import { benchMediaThroughput } from "./bench/media-throughput";
@@ -34,6 +35,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["litestream", benchReplication],
   ["s3", benchS3],
   ["zip", benchZip],
+  ["js-size", benchJsSize],
 ];
 
 const rows: Row[] = [];

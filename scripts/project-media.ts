@@ -2,7 +2,8 @@
  * Draws the sample project media in app/content/sample-projects/ (imported into the photo store at the
  * first start): small WebP stills, and the
  * game-of-life clip (H.264 MP4 plus its poster) rendered from app/lib/life.ts.
- * Run with `npx tsx scripts/project-media.ts`; the owner replaces them in the admin.
+ * Run with `npx tsx scripts/project-media.ts`, then `npx tsx scripts/sample-variants.ts` for the variants the first
+ * start stores; the owner replaces them in the admin.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";

@@ -7,6 +7,7 @@ export const BATCH_OPERATIONS = [
   { value: "add-to-album", label: "Add to album" },
   { value: "remove-from-album", label: "Remove from this album" },
   { value: "set-description", label: "Set the description" },
+  { value: "set-visibility", label: "Set visibility" },
   { value: "delete", label: "Delete" },
 ] as const;
 
@@ -19,7 +20,14 @@ export interface BatchFailure {
 
 /** What the page shows after the form: the result, the delete's confirmation step, or the refusal. */
 export type BatchFormAnswer =
-  | { batch: "done"; operation: BatchOperation; changed: number; failures: BatchFailure[] }
+  | {
+      batch: "done";
+      operation: BatchOperation;
+      /** What "Set visibility" set, for the result line. */
+      visibility?: "public" | "hidden";
+      changed: number;
+      failures: BatchFailure[];
+    }
   | { batch: "confirm"; ids: number[] }
   | { batch: "refused"; message: string };
 

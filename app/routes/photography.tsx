@@ -45,6 +45,7 @@ export default function Photography({ loaderData }: Route.ComponentProps) {
         albums: loaderData.albums,
         pinnedIds: loaderData.pinnedIds ?? undefined,
         ...(loaderData.download === "none" ? {} : { download: { size: loaderData.download } }),
+        pinsFirst: loaderData.pinsFirst,
       }}
       titleId="gallery-title"
       back={<BackLink to={HOME_PATH}>Back to home</BackLink>}

@@ -9,6 +9,7 @@ import { expectSoundStorage } from "../support/storage-check";
 
 let server: TestServer;
 let token: string;
+let cookie: string;
 let photos: Image[];
 
 function call(method: string, path: string, body?: unknown, auth = true): Promise<Response> {
@@ -31,7 +32,7 @@ const albumIds = async (id: number) => (await image(id)).albumIds;
 
 beforeAll(async () => {
   server = await startServer();
-  token = (await loginAdmin(server.url)).token;
+  ({ token, cookie } = await loginAdmin(server.url));
   photos = [];
   for (let seed = 0; seed < 6; seed++) {
     const response = await uploadImage(server.url, token, {
@@ -92,6 +93,56 @@ describe("POST /api/image/batch", () => {
     expect((await image(e.id)).description).toBe("");
   });
 
+  it("sets visibility as PUT /api/image/{id} does: a hidden photo leaves the visitor's gallery", async () => {
+    const [a, b, c] = photos as [Image, Image, Image];
+    const visitorList = async () =>
+      (await json<{ images: Image[] }>(call("GET", "/api/image?limit=100", undefined, false))).images.map(
+        (photo) => photo.id,
+      );
+    const answer = await json(batch({ action: "set-visibility", visibility: "hidden", ids: [a.id, b.id, 999_998] }));
+    expect(answer).toEqual({
+      action: "set-visibility",
+      changed: 2,
+      results: [
+        { id: a.id, ok: true },
+        { id: b.id, ok: true },
+        { id: 999_998, ok: false, status: 404, message: "There is no image with id 999998" },
+      ],
+    });
+    expect((await image(a.id)).visibility).toBe("hidden");
+    expect((await image(c.id)).visibility).toBe("public");
+    expect(await visitorList()).not.toContain(a.id);
+    expect(await visitorList()).not.toContain(b.id);
+    expect(await visitorList()).toContain(c.id);
+    // b is in no album, so nothing opens it to a visitor by its id either.
+    expect((await call("GET", `/api/image/${b.id}`, undefined, false)).status).toBe(404);
+    const refused = await json<{ message: string }>(
+      batch({ action: "set-visibility", visibility: "secret", ids: [a.id] }),
+      400,
+    );
+    expect(refused.message).toBe("visibility must be one of public, hidden");
+
+    await json(batch({ action: "set-visibility", visibility: "public", ids: [a.id, b.id] }));
+    expect(await visitorList()).toContain(a.id);
+  });
+
+  it("sets visibility from the select mode's plain form, and the page says how many changed", async () => {
+    const [a, b, c] = photos as [Image, Image, Image];
+    const form = new URLSearchParams({ intent: "batch", operation: "set-visibility", visibility: "hidden" });
+    for (const id of [a.id, c.id]) form.append("ids", String(id));
+    const response = await fetch(`${server.url}/photography?select=1`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("2 photos set to hidden.");
+    expect((await image(a.id)).visibility).toBe("hidden");
+    expect((await image(b.id)).visibility).toBe("public");
+    expect((await image(c.id)).visibility).toBe("hidden");
+    await json(batch({ action: "set-visibility", visibility: "public", ids: [a.id, c.id] }));
+  });
+
   it("deletes photos with their files; one already gone fails alone", async () => {
     const [, , , , e, f] = photos as [Image, Image, Image, Image, Image, Image];
     const answer = await json(batch({ action: "delete", ids: [e.id, f.id, e.id + 10_000] }));
@@ -120,7 +171,7 @@ describe("POST /api/image/batch", () => {
       "ids must list photo ids (positive whole numbers)",
     );
     expect(await refusal({ action: "paint", ids: [a.id] })).toBe(
-      "action must be add-to-album, remove-from-album, set-description or delete",
+      "action must be add-to-album, remove-from-album, set-description, set-visibility or delete",
     );
     expect(await refusal({ action: "add-to-album", ids: [a.id] })).toMatch(/^albumId must be an album id/);
     expect(await refusal({ action: "add-to-album", albumId: 424_242, ids: [a.id] })).toBe(

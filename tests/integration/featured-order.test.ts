@@ -144,6 +144,39 @@ describe("the gallery's order", () => {
     expect((await listed()).slice(0, 3)).toEqual([a, b, c]);
   });
 
+  it("moves a pin beside another through POST /api/gallery/pins (the owner's drag and drop)", async () => {
+    const [a, b, c, unpinned] = (await listed()).slice(0, 4) as [number, number, number, number];
+    const move = (body: unknown, auth = true) =>
+      fetch(`${server.url}/api/gallery/pins`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(auth ? { Authorization: `Bearer ${session.token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const answer = async (body: unknown, status: number) => {
+      const response = await move(body);
+      expect(response.status, await response.clone().text()).toBe(status);
+      return (await response.json()) as { position?: number; message?: string };
+    };
+    expect(await answer({ imageId: a, after: c }, 200)).toEqual({ imageId: a, position: 3 });
+    expect((await listed()).slice(0, 4)).toEqual([b, c, a, unpinned]);
+    expect(await answer({ imageId: a, before: b }, 200)).toEqual({ imageId: a, position: 1 });
+    expect((await listed()).slice(0, 3)).toEqual([a, b, c]);
+
+    // Only among the pins, beside exactly one of them; nothing changes otherwise.
+    expect((await answer({ imageId: unpinned, before: a }, 409)).message).toBe(
+      "The photo is not pinned: pin it to the top first",
+    );
+    expect((await answer({ imageId: a, after: unpinned }, 400)).message).toBe(
+      "after must be the id of another pinned photo",
+    );
+    expect((await answer({ imageId: a, before: b, after: c }, 400)).message).toBe(
+      "Send exactly one of before or after",
+    );
+    expect((await answer({ imageId: 999_999, after: c }, 404)).message).toBe("There is no image with id 999999");
+    expect((await move({ imageId: a, after: c }, false)).status).toBe(401);
+    expect((await listed()).slice(0, 4)).toEqual([a, b, c, unpinned]);
+  });
+
   it("pages through a cursor inside the pinned block, every photo once", async () => {
     const earlier = (await listed()).slice(0, 3);
     // 23 more pins, each to the top, ahead of the three: 26 pinned, more than a page of 24.

@@ -1,11 +1,17 @@
-// The JavaScript a page makes the browser load: what the budget and the
-// owner-only chunks are checked against, read from the built server's answers.
-import { expect } from "vitest";
+// The JavaScript a page makes the browser load, read from the built server's
+// answers: what the budget test and the owner-only chunk tests check, and what
+// `npm run bench js-size` reports. No test runner here, so the bench can use it.
+import { gzipSync } from "node:zlib";
 
 async function text(url: string, cookie?: string): Promise<string> {
   const response = await fetch(url, { headers: cookie ? { Cookie: cookie } : {} });
-  expect(response.status, url).toBe(200);
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}, not 200`);
   return response.text();
+}
+
+export interface PageScript {
+  url: string;
+  source: string;
 }
 
 /** Every script a page's HTML names (its module and the modulepreloads of its static imports). */
@@ -16,7 +22,7 @@ export const dynamicImportsOf = (source: string) =>
   [...source.matchAll(/import\("\.\/([\w.-]+\.js)"\)/g)].map((match) => `/assets/${match[1]}`);
 
 /** The scripts a first load of `urlPath` fetches, with their sources. */
-export async function scriptsLoadedBy(origin: string, urlPath: string, cookie?: string) {
+export async function scriptsLoadedBy(origin: string, urlPath: string, cookie?: string): Promise<PageScript[]> {
   const html = await text(`${origin}${urlPath}`, cookie);
   return Promise.all(scriptsOf(html).map(async (url) => ({ url, source: await text(`${origin}${url}`) })));
 }
@@ -24,4 +30,9 @@ export async function scriptsLoadedBy(origin: string, urlPath: string, cookie?: 
 /** A script's source as the server fetches it. */
 export function scriptSource(origin: string, url: string): Promise<string> {
   return text(`${origin}${url}`);
+}
+
+/** What the scripts weigh gzipped, as a browser downloads them from a server that compresses. */
+export function gzippedBytes(scripts: PageScript[]): number {
+  return scripts.reduce((sum, { source }) => sum + gzipSync(source).length, 0);
 }

@@ -15,6 +15,8 @@ export interface GalleryScope {
   manualOrder?: { size: number };
   /** On the whole gallery, for the admin: the pinned photos in order (the pin forms show). */
   pinnedIds?: number[];
+  /** Set when that list is in "featured first" order: the owner drags the pins (with JavaScript). */
+  pinsFirst?: boolean;
   /** Set where the request may download: the viewer's "Download" shows (record 042). */
   download?: GalleryDownload;
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { href, useSearchParams } from "react-router";
 import { useHydrated } from "~/components/use-hydrated";
+import { SELECT_PARAM } from "~/lib/batch";
 import type { ImagePage } from "~/lib/image";
 import { galleryHref, listAfter, listStart, viewerImageId, viewerMode } from "~/lib/gallery-url";
 import { GALLERY_PATH } from "~/lib/paths";
@@ -49,6 +50,13 @@ export function Gallery({ scope = WHOLE_GALLERY, ...props }: Props) {
       <GalleryBody {...props} />
     </GalleryScopeContext.Provider>
   );
+}
+
+/** The no-JS "Load more" link; in select mode it stays in select mode (ticks are per page: each page is one form). */
+function nextPageHref(after: string, path: string, selecting: boolean): string {
+  const params = new URLSearchParams(after);
+  if (selecting) params.set(SELECT_PARAM, "1");
+  return galleryHref(params.toString(), undefined, path);
 }
 
 /** How many photos come before the list's first: known at its start and on a numbered page, not after a cursor. */
@@ -169,10 +177,14 @@ function GalleryBody({
   const hydrated = useHydrated();
   const grid = <GalleryGrid images={list.order} position={position} Item={selecting ? SelectableItem : undefined} />;
   // Dragging is behaviour: the server and the no-JS page draw the plain grid (the viewer has the move forms).
-  const moveUrl =
-    admin && hydrated && !selecting && scope.manualOrder && scope.albumId !== undefined
+  const dragging = admin && hydrated && !selecting;
+  const moveUrl = !dragging
+    ? null
+    : scope.manualOrder && scope.albumId !== undefined
       ? href("/api/album/:id/order", { id: String(scope.albumId) })
-      : null;
+      : scope.pinsFirst && scope.pinnedIds?.length
+        ? href("/api/gallery/pins")
+        : null;
   return (
     <>
       <main className="page gallery-page" inert={photo !== null}>
@@ -188,6 +200,8 @@ function GalleryBody({
                     images={list.order}
                     position={position}
                     moveUrl={moveUrl}
+                    // In the gallery only the pinned photos move: the rest follow by upload date.
+                    movableIds={scope.albumId === undefined ? scope.pinnedIds : undefined}
                     reorder={list.imageMoved}
                   />
                 </Suspense>
@@ -199,7 +213,7 @@ function GalleryBody({
               hasMore={list.hasMore}
               status={list.status}
               nextHref={
-                list.nextCursor ? galleryHref(listAfter(position, list.nextCursor), undefined, scope.path) : null
+                list.nextCursor ? nextPageHref(listAfter(position, list.nextCursor), scope.path, selecting) : null
               }
               loadMore={loadMore}
             />

@@ -10,8 +10,13 @@ const DONE_WORDS = {
   "add-to-album": "added to the album",
   "remove-from-album": "removed from the album",
   "set-description": "given the description",
+  "set-visibility": "set to",
   delete: "deleted",
 } as const;
+
+function doneWords(answer: Extract<BatchFormAnswer, { batch: "done" }>): string {
+  return answer.visibility ? `${DONE_WORDS[answer.operation]} ${answer.visibility}` : DONE_WORDS[answer.operation];
+}
 
 function withSelect(search: string, value: string | null): string {
   const params = new URLSearchParams(search);
@@ -50,9 +55,7 @@ function Answer({ answer, here }: { answer: BatchFormAnswer; here: string }) {
   }
   return (
     <div role="status" className="select-bar__result">
-      <p>
-        {photoCount(answer.changed)} {DONE_WORDS[answer.operation]}.
-      </p>
+      <p>{`${photoCount(answer.changed)} ${doneWords(answer)}.`}</p>
       {answer.failures.length ? (
         <>
           <p>{photoCount(answer.failures.length)} could not be changed:</p>
@@ -130,6 +133,13 @@ export function SelectBar() {
         <div className="field">
           <label htmlFor="batch-description">Description (to set)</label>
           <textarea id="batch-description" name="description" rows={1} />
+        </div>
+        <div className="field">
+          <label htmlFor="batch-visibility">Visibility (to set)</label>
+          <select id="batch-visibility" name="visibility">
+            <option value="public">Public</option>
+            <option value="hidden">Hidden</option>
+          </select>
         </div>
         <div className="select-bar__actions">
           <Button type="submit">Apply to selected</Button>

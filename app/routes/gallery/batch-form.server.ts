@@ -25,11 +25,13 @@ export async function applyBatchForm(form: FormData, album: AlbumRow | undefined
     ids,
     albumId: operation === "remove-from-album" ? album!.id : formText(form, "albumId"),
     description: formText(form, "description") ?? "",
+    visibility: formText(form, "visibility"),
   });
   if (input.action === "delete" && formText(form, "confirmed") !== "1") return { batch: "confirm", ids: input.ids };
   const outcome = await applyBatch(input);
   const failures = outcome.results.flatMap((result) => (result.ok ? [] : [{ id: result.id, message: result.message }]));
-  return { batch: "done", operation: input.action, changed: outcome.changed, failures };
+  const visibility = input.action === "set-visibility" ? input.visibility : undefined;
+  return { batch: "done", operation: input.action, visibility, changed: outcome.changed, failures };
 }
 
 export function batchRefusal(error: HttpError): BatchFormAnswer {

@@ -52,6 +52,8 @@ export async function loadGalleryPage<Extra extends object>(
     pinnedIds: admin && galleryOrder ? pinnedIds() : null,
     /** What the request may download here: the viewer's "Download" and the album's "Download all" show by it. */
     download: permissionIn(access, album),
+    /** The owner's gallery listed pinned photos first: the pins may be dragged. */
+    pinsFirst: admin && galleryOrder !== undefined && query.sortField === "featured",
     ...(extra as Extra),
   };
   const imageParam = url.searchParams.get("image");

@@ -3,7 +3,8 @@
  * every request, before its memory cache): a public photo's go to anyone and
  * may be kept a year; a hidden photo's only to a request that may see it, and
  * kept by nobody but that browser for a minute, so that hiding a photo ends
- * its media at once for the site and within a minute for copied URLs.
+ * its media at once for the site and within a minute for copied URLs. A
+ * hidden project card's media are the owner's alone in the same way.
  */
 import type { IncomingMessage } from "node:http";
 import { and, eq, sql } from "drizzle-orm";
@@ -31,9 +32,9 @@ export async function mediaGate(req: IncomingMessage, storageKey: string): Promi
     .from(images)
     .where(eq(images.storageKey, storageKey))
     .get();
-  // No photo: the site's own files (portrait, CV, project media) are public; else a photo being stored
+  // No photo: the site's own files (portrait, CV, project media); else a photo being stored
   // (nobody has its address yet) or one deleted.
-  if (!row) return isSiteContentKey(storageKey) ? MEDIA_CACHE_CONTROL : undefined;
+  if (!row) return siteContentGate(req, storageKey);
   if (row.visibility === "public") return MEDIA_CACHE_CONTROL;
   const access = await requestAccess(asFetchRequest(req));
   const open = db()
@@ -44,17 +45,23 @@ export async function mediaGate(req: IncomingMessage, storageKey: string): Promi
   return open ? PRIVATE_MEDIA_CACHE_CONTROL : undefined;
 }
 
-/** A key the site's settings (portrait, CV) or a project card's media keep: both tables hold a handful of rows. */
-function isSiteContentKey(storageKey: string): boolean {
+/**
+ * A key the site's settings (portrait, CV) or a project card's media keep (both tables hold a handful of rows):
+ * public, but for a hidden project's, which only the owner (previewing it in the admin) is given.
+ */
+async function siteContentGate(req: IncomingMessage, storageKey: string): Promise<string | undefined> {
   const setting = db()
     .select({ key: siteSettings.key })
     .from(siteSettings)
     .where(sql`json_extract(${siteSettings.value}, '$.stored.key') = ${storageKey}`)
     .get();
-  if (setting) return true;
-  return !!db()
-    .select({ id: projects.id })
+  if (setting) return MEDIA_CACHE_CONTROL;
+  const project = db()
+    .select({ hidden: projects.hidden })
     .from(projects)
     .where(sql`json_extract(${projects.media}, '$.key') = ${storageKey}`)
     .get();
+  if (!project) return undefined;
+  if (!project.hidden) return MEDIA_CACHE_CONTROL;
+  return (await requestAccess(asFetchRequest(req))).owner ? PRIVATE_MEDIA_CACHE_CONTROL : undefined;
 }

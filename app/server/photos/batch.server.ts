@@ -11,7 +11,8 @@ import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
 import { albumImages, images } from "~/server/data/schema";
 import { descriptionField, parseInput, positiveWhole } from "~/server/http/input.server";
-import { deleteImage } from "./image-store.server";
+import { photoVisibilityField } from "./image-input.server";
+import { deleteImage, updateImage } from "./image-store.server";
 
 export const MAX_BATCH = 500;
 
@@ -23,16 +24,17 @@ const ids = z
   .transform((list) => [...new Set(list)]);
 const albumId = positiveWhole("must be an album id, a positive whole number");
 
-/** The actions, one schema each: a new one (issue 22's visibility) is one more entry here and one case in `applyOne`. */
+/** The actions, one schema each: a new one is one more entry here and one case in `applyOne`. */
 const batchInput = z.discriminatedUnion(
   "action",
   [
     z.object({ action: z.literal("add-to-album"), ids, albumId }),
     z.object({ action: z.literal("remove-from-album"), ids, albumId }),
     z.object({ action: z.literal("set-description"), ids, description: descriptionField }),
+    z.object({ action: z.literal("set-visibility"), ids, visibility: photoVisibilityField }),
     z.object({ action: z.literal("delete"), ids }),
   ],
-  { error: "must be add-to-album, remove-from-album, set-description or delete" },
+  { error: "must be add-to-album, remove-from-album, set-description, set-visibility or delete" },
 );
 
 export type BatchInput = z.output<typeof batchInput>;
@@ -97,6 +99,10 @@ async function applyOne(input: BatchInput, id: number): Promise<void> {
       if (!updated) throw new HttpError(404, `There is no image with id ${id}`);
       return;
     }
+    case "set-visibility":
+      // The same write as `PUT /api/image/{id}` with only a visibility.
+      updateImage(id, { visibility: input.visibility });
+      return;
     case "delete":
       return deleteImage(id);
   }

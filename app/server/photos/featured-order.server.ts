@@ -67,35 +67,72 @@ function between(lower: Pin | undefined, upper: Pin | undefined): number | undef
   return lower.position + Math.floor((upper.position - lower.position) / 2);
 }
 
+type Slot = [Pin | undefined, Pin | undefined];
+
+const NOT_PINNED = "The photo is not pinned: pin it to the top first";
+
 /** The neighbours a step puts the photo between, or undefined when it stays (already at that edge). */
-function slotFor(order: Pin[], id: number, step: PinStep): [Pin | undefined, Pin | undefined] | undefined {
+function slotFor(order: Pin[], id: number, step: PinStep): Slot | undefined {
   const others = order.filter((pin) => pin.id !== id);
   const index = order.findIndex((pin) => pin.id === id);
   if (step === "pin") return index === -1 ? [undefined, others[0]] : undefined;
-  if (index === -1) throw new HttpError(409, "The photo is not pinned: pin it to the top first");
+  if (index === -1) throw new HttpError(409, NOT_PINNED);
   // Among the others, the photo now sits before others[index]; up moves it one earlier, down one later.
   const target = step === "up" ? index - 1 : index + 1;
   if (target < 0 || target > others.length) return undefined;
   return [others[target - 1], others[target]];
 }
 
+/** A drop beside another pinned photo (the owner's drag and drop): just before or just after it. */
+export type PinTarget = { before: number } | { after: number };
+
+function slotBeside(order: Pin[], id: number, target: PinTarget): Slot {
+  if (!order.some((pin) => pin.id === id)) throw new HttpError(409, NOT_PINNED);
+  const others = order.filter((pin) => pin.id !== id);
+  const [field, neighbour] = "before" in target ? ["before", target.before] : ["after", target.after];
+  const index = others.findIndex((pin) => pin.id === neighbour);
+  if (index === -1) throw new HttpError(400, `${field} must be the id of another pinned photo`);
+  return field === "before" ? [others[index - 1], others[index]] : [others[index], others[index + 1]];
+}
+
+/** Writes the photo between the neighbours `slotOf` picks (renumbering only when they leave no room). */
+function placePin(id: number, slotOf: (order: Pin[]) => Slot | undefined): void {
+  let order = pins();
+  let slot = slotOf(order);
+  if (!slot) return;
+  let position = between(...slot);
+  if (position === undefined) {
+    order = renumber();
+    slot = slotOf(order)!;
+    position = between(...slot)!;
+  }
+  place(id, position);
+}
+
+function assertImageExists(id: number): void {
+  const exists = db().select({ id: images.id }).from(images).where(eq(images.id, id)).get();
+  if (!exists) throw new HttpError(404, `There is no image with id ${id}`);
+}
+
 /** Pins, unpins or moves one photo among the pinned; one transaction, usually one row written. */
 export function applyPinStep(id: number, step: PinStep): void {
   db().transaction(
     () => {
-      const exists = db().select({ id: images.id }).from(images).where(eq(images.id, id)).get();
-      if (!exists) throw new HttpError(404, `There is no image with id ${id}`);
+      assertImageExists(id);
       if (step === "unpin") return place(id, null);
-      let order = pins();
-      let slot = slotFor(order, id, step);
-      if (!slot) return;
-      let position = between(...slot);
-      if (position === undefined) {
-        order = renumber();
-        slot = slotFor(order, id, step)!;
-        position = between(...slot)!;
-      }
-      place(id, position);
+      placePin(id, (order) => slotFor(order, id, step));
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Moves a pinned photo beside another pinned one; answers its new place among the pins (1 first). */
+export function movePin(id: number, target: PinTarget): number {
+  return db().transaction(
+    () => {
+      assertImageExists(id);
+      placePin(id, (order) => slotBeside(order, id, target));
+      return pins().findIndex((pin) => pin.id === id) + 1;
     },
     { behavior: "immediate" },
   );

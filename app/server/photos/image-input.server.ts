@@ -28,9 +28,12 @@ export function parseImageText(input: { name?: unknown; description?: unknown })
   return parseInput(imageText, input);
 }
 
-const visibility = z.object({
-  visibility: z.enum(PHOTO_VISIBILITIES, { error: `must be one of ${PHOTO_VISIBILITIES.join(", ")}` }).optional(),
+/** A photo's visibility, as `PUT /api/image/{id}`, the upload and the batch action take it. */
+export const photoVisibilityField = z.enum(PHOTO_VISIBILITIES, {
+  error: `must be one of ${PHOTO_VISIBILITIES.join(", ")}`,
 });
+
+const visibility = z.object({ visibility: photoVisibilityField.optional() });
 
 /** A photo's visibility as the API, the upload and the forms send it; undefined when not sent (or sent empty). */
 export function parsePhotoVisibility(value: unknown): PhotoVisibility | undefined {

@@ -52,22 +52,51 @@ export async function storeProjectMedia(id: number, files: MediaFiles): Promise<
   findProjectRow(id);
   const container = files.video ? await videoContainer(files.video) : undefined;
   if (files.video && !container) throw refused("video", 415, "the file is not an MP4 or WebM video.");
-
-  const key = `${PROJECT_KEY_PREFIX}${newStorageKey()}`;
-  return storeFolder(key, async (dir) => {
-    const still = await processImage(files.image, dir, PROJECT_FRAME).catch((error: unknown) => {
+  return storeMedia(id, async (prepared) => {
+    const still = await processImage(files.image, prepared, PROJECT_FRAME).catch((error: unknown) => {
       if (error instanceof HttpError) throw refused("image", error.status, error.message);
       throw error;
     });
-    if (files.video && container) await fsp.copyFile(files.video, path.join(dir, `video.${container}`));
-    const media: ProjectMedia = {
+    if (files.video && container) await fsp.copyFile(files.video, path.join(prepared, `video.${container}`));
+    return {
       kind: container ? "video" : "image",
-      key,
       width: still.width,
       height: still.height,
       widths: still.variantWidths,
       ...(container ? { video: container } : {}),
     };
+  });
+}
+
+/**
+ * Stores a still's variants made beforehand by the same pipeline (the sample
+ * cards, sample-media.server.ts) as they are, with a video the caller checked.
+ */
+export async function storeMadeProjectMedia(
+  id: number,
+  variantsDir: string,
+  still: Pick<ProjectMedia, "width" | "height" | "widths">,
+  video?: { file: string; container: "mp4" | "webm" },
+): Promise<ProjectMedia> {
+  findProjectRow(id);
+  return storeMedia(id, async (prepared) => {
+    await fsp.cp(variantsDir, prepared, { recursive: true });
+    if (video) await fsp.copyFile(video.file, path.join(prepared, `video.${video.container}`));
+    return { kind: video ? "video" : "image", ...still, ...(video ? { video: video.container } : {}) };
+  });
+}
+
+/**
+ * Puts what `prepare` writes into a new `project-` key of the store, then
+ * points the project at it in one write; the old key's files go after.
+ */
+async function storeMedia(
+  id: number,
+  prepare: (dir: string) => Promise<Omit<ProjectMedia, "key">>,
+): Promise<ProjectMedia> {
+  const key = `${PROJECT_KEY_PREFIX}${newStorageKey()}`;
+  return storeFolder(key, async (dir) => {
+    const media: ProjectMedia = { key, ...(await prepare(dir)) };
     return () => {
       const row = findProjectRow(id);
       db().update(projects).set({ media, updatedAt: new Date() }).where(eq(projects.id, id)).run();

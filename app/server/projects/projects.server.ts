@@ -15,15 +15,20 @@ import type { ProjectInput } from "./project-input.server";
 /** Room between two neighbours' positions, so a move is one write until a gap closes. */
 export const POSITION_GAP = 1024;
 
-function toCardMedia(media: ProjectMedia, alt: string): ProjectCardMedia {
-  const still = (width: number) => publicMediaUrl(media.key, `w${width}.webp`);
+/** A hidden card's files are the owner's alone (media-access.server.ts): never through the CDN's address. */
+function mediaFileUrl(key: string, file: string, hidden: boolean): string {
+  return hidden ? `/media/${key}/${file}` : publicMediaUrl(key, file);
+}
+
+function toCardMedia(media: ProjectMedia, alt: string, hidden: boolean): ProjectCardMedia {
+  const still = (width: number) => mediaFileUrl(media.key, `w${width}.webp`, hidden);
   const largest = media.widths[media.widths.length - 1]!;
   const size = { width: media.width, height: media.height };
   if (media.kind === "video" && media.video) {
     const { video } = media;
     return {
       kind: "video",
-      src: publicMediaUrl(media.key, `video.${video}`),
+      src: mediaFileUrl(media.key, `video.${video}`, hidden),
       type: `video/${video}`,
       poster: still(largest),
       label: alt,
@@ -47,7 +52,7 @@ export function toProjectCard(row: ProjectRow): ProjectCardData {
     tags: row.tags,
     demoUrl: row.demoUrl,
     codeUrl: row.codeUrl,
-    media: row.media ? toCardMedia(row.media, row.mediaAlt) : null,
+    media: row.media ? toCardMedia(row.media, row.mediaAlt, row.hidden) : null,
   };
 }
 
