@@ -5,7 +5,7 @@ import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
 import { useGalleryScope } from "./gallery-scope";
 import { VisibilityLabel } from "./visibility";
 import type { Image } from "~/lib/image";
-import { containerStyle, MASONRY_COLUMN_COUNTS, placeMasonry, placeStyle } from "~/lib/masonry";
+import { containerStyle, placeMasonry, placeStyle } from "~/lib/masonry";
 
 /**
  * How wide a thumbnail is drawn (gallery.css): one column on phones, two from
@@ -15,8 +15,13 @@ const THUMBNAIL_SIZES =
   "(min-width: 1024px) calc((min(100vw - 4rem, 72rem) - 2rem) / 3), (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)";
 const IN_PLACE: ViewerHistoryState = { inPlace: true };
 
-/** The top row loads at once; the rest lazily, as the browser sees them coming. */
-const EAGER_COUNT = Math.max(...MASONRY_COLUMN_COUNTS);
+/**
+ * Only the first photo is sure to be on the first screen (a phone's shows one):
+ * it loads at once, first of all; the rest lazily, as the browser sees them
+ * coming, and gallery.css keeps those past the top row out of its reach until
+ * they come near (record 047).
+ */
+const EAGER_COUNT = 1;
 
 /** One grid cell: the `<li>` placed by `style`, holding the thumbnail link (`children`). */
 export interface GridItemProps {
@@ -31,6 +36,11 @@ function PlainItem({ style, children }: GridItemProps) {
       {children}
     </li>
   );
+}
+
+/** Its place, and its height per width (`--ratio`): what gallery.css reserves while it is out of reach. */
+function itemStyle(image: Image, place: Parameters<typeof placeStyle>[0]) {
+  return { ...placeStyle(place), "--ratio": image.width > 0 ? image.height / image.width : 1 };
 }
 
 interface Props {
@@ -50,7 +60,7 @@ export function GalleryGrid({ images, position, Item = PlainItem }: Props) {
   return (
     <ul className="gallery-grid" style={containerStyle(layout.columns)}>
       {images.map((image, index) => (
-        <Item key={image.id} image={image} style={placeStyle(layout.places[index]!)}>
+        <Item key={image.id} image={image} style={itemStyle(image, layout.places[index]!)}>
           <Link
             to={galleryHref(position, { image: image.id }, path)}
             state={IN_PLACE}
@@ -65,7 +75,7 @@ export function GalleryGrid({ images, position, Item = PlainItem }: Props) {
               sizes={THUMBNAIL_SIZES}
               loading={index < EAGER_COUNT ? "eager" : "lazy"}
               // One high-priority request (the phone's LCP): more would compete on a slow connection.
-              fetchPriority={index === 0 ? "high" : "auto"}
+              fetchPriority={index < EAGER_COUNT ? "high" : "auto"}
             />
             <VisibilityLabel visibility={image.visibility} />
           </Link>

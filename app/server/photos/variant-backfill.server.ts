@@ -1,0 +1,93 @@
+/**
+ * Remakes the variants of photos made with an older variant set (other widths
+ * or encodings, record 046) from their private originals. Variants never change
+ * under a key (caches keep them for a year), so the new ones go under a new key
+ * that replaces the old one in the row; the old key's files are removed after.
+ */
+import { and, desc, eq, lt } from "drizzle-orm";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { db } from "~/server/data/db.server";
+import { images } from "~/server/data/schema";
+import { forgetVariants } from "~/server/http/media.server";
+import { newStorageKey, ORIGINAL_FILE } from "~/server/storage/photo-store.server";
+import { ensureTmpDir, photoStore, tmpPath } from "~/server/storage/storage.server";
+import {
+  clearPending,
+  doneStoring,
+  markForRemoval,
+  removeObjects,
+  startStoring,
+} from "~/server/storage/storage-sweep.server";
+import { processImage, VARIANT_SET } from "./image-processing.server";
+import { folderBytes } from "./image-store.server";
+
+type Outcome = "remade" | "gone";
+
+/** One photo's new folder, under a new key; "gone" when it was deleted or changed meanwhile. */
+async function remake(id: number, oldKey: string): Promise<Outcome> {
+  const prepared = tmpPath();
+  const key = newStorageKey();
+  let journalled = false;
+  let swapped = false;
+  try {
+    const original = await photoStore().get(oldKey, ORIGINAL_FILE);
+    if (!original) return "gone";
+    await fsp.mkdir(prepared);
+    const copy = path.join(prepared, ORIGINAL_FILE);
+    await pipeline(original.stream(), fs.createWriteStream(copy));
+    // The placeholder and the cover focus (which the owner may have set) stay as they are.
+    const { variantWidths, avifWidths } = await processImage(copy, prepared);
+    const storedBytes = await folderBytes(prepared);
+    startStoring(key);
+    journalled = true;
+    await photoStore().put(key, prepared);
+    swapped = db().transaction(() => {
+      const updated = db()
+        .update(images)
+        .set({ storageKey: key, variantWidths, avifWidths, storedBytes, variantSet: VARIANT_SET })
+        .where(and(eq(images.id, id), eq(images.storageKey, oldKey)))
+        .returning({ id: images.id })
+        .get();
+      if (!updated) return false;
+      clearPending(key);
+      markForRemoval(oldKey);
+      return true;
+    });
+  } finally {
+    if (journalled) {
+      doneStoring(key);
+      if (!swapped) await removeObjects(key);
+    }
+    await fsp.rm(prepared, { recursive: true, force: true });
+  }
+  if (!swapped) return "gone";
+  forgetVariants(oldKey);
+  // The journal keeps the old key until its files are gone: a store that fails now is swept later.
+  await removeObjects(oldKey);
+  return "remade";
+}
+
+/**
+ * Every photo whose variants are older than `VARIANT_SET`, one at a time (each
+ * waits for a processing slot, so uploads keep theirs). Safe to run again, and
+ * while the server runs.
+ */
+export async function backfillVariants(onProgress: (done: number, total: number) => void = () => {}) {
+  const pending = db()
+    .select({ id: images.id, storageKey: images.storageKey })
+    .from(images)
+    .where(lt(images.variantSet, VARIANT_SET))
+    // The newest first: the gallery's first screen.
+    .orderBy(desc(images.id))
+    .all();
+  let remade = 0;
+  ensureTmpDir();
+  for (const [index, row] of pending.entries()) {
+    if ((await remake(row.id, row.storageKey)) === "remade") remade++;
+    onProgress(index + 1, pending.length);
+  }
+  return { pending: pending.length, remade };
+}
