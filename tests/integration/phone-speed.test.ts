@@ -68,6 +68,16 @@ describe("the gallery's first page", () => {
       expect(picture).toMatch(/sizes="[^"]*calc\(100vw - 2rem\)"/);
     }
   });
+  it("asks for the first thumbnail in the head, before the scripts, at high priority", async () => {
+    const html = await (await fetch(`${server.url}/photography`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preload = head.match(/<link rel="preload" as="image" type="image\/avif"[^>]*>/)?.[0];
+    expect(preload, "the first thumbnail's preload").toBeDefined();
+    expect(preload).toMatch(/fetchPriority="high"/);
+    const first = (await galleryPictures())[0]!.match(/<source type="image\/avif" srcSet="([^"]+)"/)![1]!;
+    expect(preload).toContain(`imageSrcSet="${first}"`);
+    expect(head.indexOf(preload!)).toBeLessThan(head.indexOf('rel="modulepreload"'));
+  });
 });
 
 describe("npm run variants:backfill", () => {

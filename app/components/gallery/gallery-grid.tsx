@@ -1,4 +1,5 @@
 import { useMemo, type ComponentType, type ReactNode } from "react";
+import { preload } from "react-dom";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
@@ -57,6 +58,17 @@ interface Props {
 export function GalleryGrid({ images, position, Item = PlainItem }: Props) {
   const { path } = useGalleryScope();
   const layout = useMemo(() => placeMasonry(images), [images]);
+  const first = images[0];
+  if (first?.avifSrcset) {
+    // Hoisted into the head, ahead of the scripts: the phone's largest paint starts first (record 047).
+    preload(first.url, {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: first.avifSrcset,
+      imageSizes: THUMBNAIL_SIZES,
+      fetchPriority: "high",
+    });
+  }
   return (
     <ul className="gallery-grid" style={containerStyle(layout.columns)}>
       {images.map((image, index) => (
