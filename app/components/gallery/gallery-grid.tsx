@@ -49,17 +49,20 @@ interface Props {
   position: string;
   /** Draws each cell; the owner's drag and drop (sortable-gallery-grid.tsx) passes its own. */
   Item?: ComponentType<GridItemProps>;
+  /** A photo's viewer covers the grid (a deep link): its photo is the first screen, so no thumbnail goes first. */
+  behindViewer?: boolean;
 }
 
 /**
  * The thumbnails in one masonry, in reading order: the newest across the top
  * row, and every batch the infinite scroll appends continues the same columns.
  */
-export function GalleryGrid({ images, position, Item = PlainItem }: Props) {
+export function GalleryGrid({ images, position, Item = PlainItem, behindViewer = false }: Props) {
   const { path } = useGalleryScope();
   const layout = useMemo(() => placeMasonry(images), [images]);
+  const eagerCount = behindViewer ? 0 : EAGER_COUNT;
   const first = images[0];
-  if (first?.avifSrcset) {
+  if (first?.avifSrcset && !behindViewer) {
     // Hoisted into the head, ahead of the scripts: the phone's largest paint starts first (record 047).
     preload(first.url, {
       as: "image",
@@ -85,9 +88,9 @@ export function GalleryGrid({ images, position, Item = PlainItem }: Props) {
             <ResponsiveImage
               image={image}
               sizes={THUMBNAIL_SIZES}
-              loading={index < EAGER_COUNT ? "eager" : "lazy"}
+              loading={index < eagerCount ? "eager" : "lazy"}
               // One high-priority request (the phone's LCP): more would compete on a slow connection.
-              fetchPriority={index < EAGER_COUNT ? "high" : "auto"}
+              fetchPriority={index < eagerCount ? "high" : "auto"}
             />
             <VisibilityLabel visibility={image.visibility} />
           </Link>
