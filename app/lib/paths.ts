@@ -18,7 +18,7 @@ export function albumFeedPath(slug: string): string {
 }
 /**
  * Downloads are answered by Express beside React Router (app/server/downloads/download-routes.server.ts,
- * record 043), so they are not in app/routes.ts: these are their addresses.
+ * record 042), so they are not in app/routes.ts: these are their addresses.
  */
 export const DOWNLOAD_ROUTES = {
   album: "/photography/albums/:slug/download",

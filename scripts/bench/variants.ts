@@ -48,7 +48,7 @@ export async function benchVariants(): Promise<Row[]> {
   const rows: Row[] = [];
   const outputs = [
     ...widths.map((w) => ({ width: w, file: `w${w}.webp`, vips: "[Q=78,effort=3]", magick: ["-quality", "78"] })),
-    ...avifWidths.map((w) => ({ width: w, file: `w${w}.avif`, vips: "[Q=55,effort=2]", magick: ["-quality", "55"] })),
+    ...avifWidths.map((w) => ({ width: w, file: `w${w}.avif`, vips: "[Q=45,effort=3]", magick: ["-quality", "45"] })),
   ];
   const label = `${widths.length} WebP + ${avifWidths.length} AVIF variants of a 24 MP JPEG`;
 

@@ -78,6 +78,23 @@ test("the masonry reads like text: the newest across the top row, one column on 
   await expectReadingOrderMasonry(page, 1, 12);
 });
 
+test("on a phone, thumbnails past the top row are drawn only near the screen, their space kept at the photo's height", async ({
+  page,
+  server,
+}) => {
+  const images = await atLeast(server, PAGE_SIZE);
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.goto("/photography");
+  const items = page.locator(".gallery-item");
+  const visibility = (index: number) => items.nth(index).evaluate((item) => getComputedStyle(item).contentVisibility);
+  for (const index of [0, 1, 2]) expect(await visibility(index)).toBe("visible");
+  expect(await visibility(3)).toBe("auto");
+  // The last item of the page is far below the screen: not drawn, yet as tall as its photo in the column.
+  const last = images[PAGE_SIZE - 1]!;
+  const box = (await items.nth(PAGE_SIZE - 1).boundingBox())!;
+  expect(box.height).toBeCloseTo((box.width * last.height) / last.width, 0);
+});
+
 test("each batch the infinite scroll appends continues the same columns, with no seam", async ({
   page,
   server,

@@ -73,6 +73,8 @@ describe("GET /media/:key/:file", () => {
       "w480.webp",
       "w640.avif",
       "w640.webp",
+      "w720.avif",
+      "w720.webp",
       "w800.avif",
       "w800.webp",
     ]);

@@ -103,10 +103,10 @@ describe("POST /api/image", () => {
     expect(Date.parse(image.uploaded_at)).toBeLessThanOrEqual(answeredAt);
     expect(image.url).toMatch(/^\/media\/[a-f0-9]{32}\/w1000\.webp$/);
     expect(image.srcset).toMatch(
-      /^\/media\/[a-f0-9]{32}\/w320\.webp 320w, \S+w480\.webp 480w, \S+w640\.webp 640w, \S+w800\.webp 800w, \S+w960\.webp 960w, \S+w1000\.webp 1000w$/,
+      /^\/media\/[a-f0-9]{32}\/w320\.webp 320w, \S+w480\.webp 480w, \S+w640\.webp 640w, \S+w720\.webp 720w, \S+w800\.webp 800w, \S+w960\.webp 960w, \S+w1000\.webp 1000w$/,
     );
     expect(image.avifSrcset).toMatch(
-      /w320\.avif 320w, \S+w480\.avif 480w, \S+w640\.avif 640w, \S+w800\.avif 800w, \S+w960\.avif 960w$/,
+      /w320\.avif 320w, \S+w480\.avif 480w, \S+w640\.avif 640w, \S+w720\.avif 720w, \S+w800\.avif 800w, \S+w960\.avif 960w$/,
     );
     expect(image.placeholder).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/]+=*$/);
     expect(await fetch(`${server.url}/api/image/${image.id}`).then((r) => r.json())).toEqual(image);
@@ -127,6 +127,8 @@ describe("POST /api/image", () => {
       "w480.webp",
       "w640.avif",
       "w640.webp",
+      "w720.avif",
+      "w720.webp",
       "w800.avif",
       "w800.webp",
       "w960.avif",

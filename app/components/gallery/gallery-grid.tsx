@@ -1,11 +1,12 @@
 import { useMemo, type ComponentType, type ReactNode } from "react";
+import { preload } from "react-dom";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
 import { useGalleryScope } from "./gallery-scope";
 import { VisibilityLabel } from "./visibility";
 import type { Image } from "~/lib/image";
-import { containerStyle, MASONRY_COLUMN_COUNTS, placeMasonry, placeStyle } from "~/lib/masonry";
+import { containerStyle, placeMasonry, placeStyle } from "~/lib/masonry";
 
 /**
  * How wide a thumbnail is drawn (gallery.css): one column on phones, two from
@@ -15,8 +16,13 @@ const THUMBNAIL_SIZES =
   "(min-width: 1024px) calc((min(100vw - 4rem, 72rem) - 2rem) / 3), (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)";
 const IN_PLACE: ViewerHistoryState = { inPlace: true };
 
-/** The top row loads at once; the rest lazily, as the browser sees them coming. */
-const EAGER_COUNT = Math.max(...MASONRY_COLUMN_COUNTS);
+/**
+ * Only the first photo is sure to be on the first screen (a phone's shows one):
+ * it loads at once, first of all; the rest lazily, as the browser sees them
+ * coming, and gallery.css keeps those past the top row out of its reach until
+ * they come near (record 046).
+ */
+const EAGER_COUNT = 1;
 
 /** One grid cell: the `<li>` placed by `style`, holding the thumbnail link (`children`). */
 export interface GridItemProps {
@@ -33,24 +39,43 @@ function PlainItem({ style, children }: GridItemProps) {
   );
 }
 
+/** Its place, and its height per width (`--ratio`): what gallery.css reserves while it is out of reach. */
+function itemStyle(image: Image, place: Parameters<typeof placeStyle>[0]) {
+  return { ...placeStyle(place), "--ratio": image.width > 0 ? image.height / image.width : 1 };
+}
+
 interface Props {
   images: Image[];
   position: string;
   /** Draws each cell; the owner's drag and drop (sortable-gallery-grid.tsx) passes its own. */
   Item?: ComponentType<GridItemProps>;
+  /** A photo's viewer covers the grid (a deep link): its photo is the first screen, so no thumbnail goes first. */
+  behindViewer?: boolean;
 }
 
 /**
  * The thumbnails in one masonry, in reading order: the newest across the top
  * row, and every batch the infinite scroll appends continues the same columns.
  */
-export function GalleryGrid({ images, position, Item = PlainItem }: Props) {
+export function GalleryGrid({ images, position, Item = PlainItem, behindViewer = false }: Props) {
   const { path } = useGalleryScope();
   const layout = useMemo(() => placeMasonry(images), [images]);
+  const eagerCount = behindViewer ? 0 : EAGER_COUNT;
+  const first = images[0];
+  if (first?.avifSrcset && !behindViewer) {
+    // Hoisted into the head, ahead of the scripts: the phone's largest paint starts first (record 046).
+    preload(first.url, {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: first.avifSrcset,
+      imageSizes: THUMBNAIL_SIZES,
+      fetchPriority: "high",
+    });
+  }
   return (
     <ul className="gallery-grid" style={containerStyle(layout.columns)}>
       {images.map((image, index) => (
-        <Item key={image.id} image={image} style={placeStyle(layout.places[index]!)}>
+        <Item key={image.id} image={image} style={itemStyle(image, layout.places[index]!)}>
           <Link
             to={galleryHref(position, { image: image.id }, path)}
             state={IN_PLACE}
@@ -63,9 +88,9 @@ export function GalleryGrid({ images, position, Item = PlainItem }: Props) {
             <ResponsiveImage
               image={image}
               sizes={THUMBNAIL_SIZES}
-              loading={index < EAGER_COUNT ? "eager" : "lazy"}
+              loading={index < eagerCount ? "eager" : "lazy"}
               // One high-priority request (the phone's LCP): more would compete on a slow connection.
-              fetchPriority={index === 0 ? "high" : "auto"}
+              fetchPriority={index < eagerCount ? "high" : "auto"}
             />
             <VisibilityLabel visibility={image.visibility} />
           </Link>

@@ -17,7 +17,7 @@ export interface GalleryScope {
   pinnedIds?: number[];
   /** Set when that list is in "featured first" order: the owner drags the pins (with JavaScript). */
   pinsFirst?: boolean;
-  /** Set where the request may download: the viewer's "Download" shows (record 042). */
+  /** Set where the request may download: the viewer's "Download" shows (record 041). */
   download?: GalleryDownload;
 }
 

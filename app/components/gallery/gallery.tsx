@@ -175,7 +175,14 @@ function GalleryBody({
 
   const isEmpty = list.order.length === 0 && !list.hasMore;
   const hydrated = useHydrated();
-  const grid = <GalleryGrid images={list.order} position={position} Item={selecting ? SelectableItem : undefined} />;
+  const grid = (
+    <GalleryGrid
+      images={list.order}
+      position={position}
+      Item={selecting ? SelectableItem : undefined}
+      behindViewer={photo !== null}
+    />
+  );
   // Dragging is behaviour: the server and the no-JS page draw the plain grid (the viewer has the move forms).
   const dragging = admin && hydrated && !selecting;
   const moveUrl = !dragging

@@ -26,6 +26,8 @@ export const images = sqliteTable(
     variantWidths: text("variant_widths", { mode: "json" }).$type<number[]>().notNull(),
     /** Widths that also have an AVIF variant. */
     avifWidths: text("avif_widths", { mode: "json" }).$type<number[]>().notNull(),
+    /** Which widths and encodings made the variants (`VARIANT_SET` in image-processing.server.ts; record 045). */
+    variantSet: integer("variant_set").notNull().default(1),
     checksum: text("checksum").notNull().unique(),
     /** Tiny blurred WebP as a data URL, shown until the real image loads. */
     placeholder: text("placeholder").notNull(),

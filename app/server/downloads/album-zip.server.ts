@@ -1,6 +1,6 @@
 /**
  * "Download all": the album's photos as one ZIP, streamed
- * (docs/decisions/043-streamed-album-zip.md). Entries are stored, not
+ * (docs/decisions/042-streamed-album-zip.md). Entries are stored, not
  * deflated (JPEG and WebP do not compress), and opened one at a time as the
  * previous one ends, each straight from the store's stream; the response's
  * backpressure reaches the store through the pipes, so the server holds a few

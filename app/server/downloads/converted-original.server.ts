@@ -1,7 +1,7 @@
 /**
  * An original that is not a JPEG (HEIC, PNG, WebP, AVIF, TIFF, GIF) as a
  * full-size JPEG at quality 95 without chroma subsampling, upright, with its
- * colour profile and its EXIF less GPS (docs/decisions/042-originals-without-gps.md):
+ * colour profile and its EXIF less GPS (docs/decisions/041-originals-without-gps.md):
  * no other format carries camera details everywhere a client opens it, and
  * stripping GPS inside each container is a tool per format.
  */

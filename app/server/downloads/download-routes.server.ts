@@ -1,6 +1,6 @@
 /**
  * The download addresses, answered by Express in front of React Router
- * (docs/decisions/043-streamed-album-zip.md): React Router 7 writes a body
+ * (docs/decisions/042-streamed-album-zip.md): React Router 7 writes a body
  * through `Promise.race` against a promise that settles only when the
  * response closes, which keeps every chunk written until then, so a 2 GB ZIP
  * held 2 GB. Here the body is piped into the response: backpressure reaches

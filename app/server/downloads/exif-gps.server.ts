@@ -1,6 +1,6 @@
 /**
  * Takes the GPS position out of an EXIF block in place, without changing its
- * size (docs/decisions/042-originals-without-gps.md): the GPS IFD and every
+ * size (docs/decisions/041-originals-without-gps.md): the GPS IFD and every
  * value it points at become zeros, and its pointer leaves IFD0 (and IFD1). The
  * camera details, dates and the rest stay as the camera wrote them, and
  * whatever points into the file (MPF's offsets) still points right.

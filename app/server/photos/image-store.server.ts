@@ -12,7 +12,7 @@ import type { JoinAt } from "~/server/albums/album-order.server";
 import { db } from "~/server/data/db.server";
 import { readCameraDetails } from "./exif.server";
 import { HttpError } from "~/server/core/http-error.server";
-import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage } from "./image-processing.server";
+import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage, VARIANT_SET } from "./image-processing.server";
 import { toImage } from "./image-json.server";
 import { OWNER } from "~/server/access/access.server";
 import type { PhotoVisibility } from "~/server/access/visibility-sql.server";
@@ -27,7 +27,8 @@ function duplicateOf(id: number): HttpError {
   return new HttpError(409, `This image was already uploaded (image ${id}).`, { id });
 }
 
-async function folderBytes(dir: string): Promise<number> {
+/** Bytes of the files in a folder: what a photo keeps in the store. */
+export async function folderBytes(dir: string): Promise<number> {
   let total = 0;
   for (const file of await fsp.readdir(dir)) total += (await fsp.stat(path.join(dir, file))).size;
   return total;
@@ -73,6 +74,7 @@ export async function createImage(
             height: processed.height,
             variantWidths: processed.variantWidths,
             avifWidths: processed.avifWidths,
+            variantSet: VARIANT_SET,
             checksum: file.checksum,
             placeholder: processed.placeholder,
             focusX: processed.focus.x,

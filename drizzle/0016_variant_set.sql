@@ -1,0 +1,1 @@
+ALTER TABLE `images` ADD `variant_set` integer DEFAULT 1 NOT NULL;
