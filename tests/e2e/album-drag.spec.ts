@@ -72,7 +72,7 @@ test("the owner drags a photo with the mouse; the order is saved and undo puts i
   await expect.poll(() => savedOrder(page, album)).toEqual([d, b, c, a]);
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await page.getByRole("button", { name: "Undo" }).click();
-  await expect(page.locator(".move-status")).toHaveText("Move undone: “Drag 4” is back at place 4.");
+  await expect(page.locator(".move-status")).toHaveText(`Move undone: “${lastName}” is back at place 4.`);
   await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
   await expect.poll(() => savedOrder(page, album)).toEqual([b, c, a, d]);
 
