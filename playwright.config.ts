@@ -20,7 +20,8 @@ export default defineConfig({
   // Each worker runs its own server beside its browser: two fit the two cores, on CI as locally.
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Seeding a page or two of photos runs the whole photo pipeline (every width, in WebP and AVIF) per upload.
+  timeout: 60_000,
   reporter: [["list"]],
   use: {
     trace: "retain-on-failure",

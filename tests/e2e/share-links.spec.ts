@@ -15,7 +15,10 @@ test("the owner shares a private album with a password; the client opens it; rev
   const token = await server.adminToken();
   const owner = { Authorization: `Bearer ${token}` };
   const album = (await (
-    await page.request.post("/api/album", { data: { name: `Client ${mode}`, visibility: "private" }, headers: owner })
+    await page.request.post("/api/album", {
+      data: { name: `Shared with a client ${mode}`, visibility: "private" },
+      headers: owner,
+    })
   ).json()) as Album;
   for (const id of ids) {
     const put = await page.request.put(`/api/image/${id}`, { data: { albumIds: [album.id] }, headers: owner });

@@ -16,7 +16,7 @@ test("the owner hides a photo and makes an album private; a visitor sees neither
   const photoName = (await ((await page.request.get(`/api/image/${id}`)).json() as Promise<Image>)).name;
   const token = await server.adminToken();
   const created = await page.request.post("/api/album", {
-    data: { name: `Client ${mode}` },
+    data: { name: `Made private ${mode}` },
     headers: { Authorization: `Bearer ${token}` },
   });
   const album = (await created.json()) as Album;
