@@ -8,6 +8,7 @@ import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { rectSortingStrategy, SortableContext, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { createContext, useContext, useMemo, useRef, type MouseEvent } from "react";
+import { DragHandle } from "~/components/drag/drag-handle";
 import { dragAnnouncements, dragInstructions } from "~/components/drag/drag-announcements";
 import { MoveStatusLine } from "~/components/drag/move-status-line";
 import { useDragSensors } from "~/components/drag/use-drag-sensors";
@@ -49,15 +50,12 @@ function SortableItem({ image, style, children }: GridItemProps) {
       {...listeners}
     >
       {children}
-      <button
-        type="button"
+      <DragHandle
         ref={setActivatorNodeRef}
         className="gallery-drag-handle"
         {...attributes}
-        aria-label={`Move ${image.name}`}
-      >
-        <span aria-hidden="true">⠿</span>
-      </button>
+        label={`Move ${image.name}`}
+      />
     </li>
   );
 }

@@ -11,6 +11,7 @@ import { useCallback, useMemo, useState } from "react";
 import { href } from "react-router";
 import { dragAnnouncements, dragInstructions } from "~/components/drag/drag-announcements";
 import { MoveStatusLine } from "~/components/drag/move-status-line";
+import { DragHandle } from "~/components/drag/drag-handle";
 import { useDragSensors } from "~/components/drag/use-drag-sensors";
 import { answerOf, useSavedMoves, type SaveMove } from "~/components/drag/use-saved-moves";
 import { ProjectRowBody } from "./project-row";
@@ -51,16 +52,7 @@ function SortableProjectRow({ project, ...rest }: RowProps) {
       style={{ transform: CSS.Translate.toString(transform), transition }}
     >
       {/* Only the handle picks the card up: the row's forms and fields keep their own clicks and text selection. */}
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        className="project-drag-handle"
-        {...attributes}
-        {...listeners}
-        aria-label={`Move ${project.name}`}
-      >
-        <span aria-hidden="true">⠿</span>
-      </button>
+      <DragHandle ref={setActivatorNodeRef} {...attributes} {...listeners} label={`Move ${project.name}`} />
       <div className="project-row__body">
         <ProjectRowBody project={project} {...rest} />
       </div>
