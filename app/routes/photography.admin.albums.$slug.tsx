@@ -8,7 +8,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { adminAlbumPath, ADMIN_PATH, albumPath } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
-import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
+import { privatePageHeaders } from "~/server/http/cache-policy.server";
 import { sharingPageAction, sharingPageLoader } from "~/server/sharing/sharing-page.server";
 import "~/styles/admin.css";
 import "~/styles/sharing-admin.css";
@@ -22,12 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
     noindex: true,
   });
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
-  const cookie = loaderHeaders.get("Set-Cookie");
-  if (cookie) headers.set("Set-Cookie", cookie);
-  return headers;
-};
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   return sharingPageLoader(request, params.slug);

@@ -2,7 +2,7 @@ import { ErrorBoundaryPage } from "~/components/error-page";
 import { ProjectsAdminPage } from "~/components/projects-admin/projects-admin-page";
 import { ADMIN_PATH, ADMIN_SITE_PROJECTS_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
-import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
+import { privatePageHeaders } from "~/server/http/cache-policy.server";
 import { projectsAction, projectsLoader } from "~/server/projects/projects-page.server";
 import "~/styles/admin.css";
 import "~/styles/projects-admin.css";
@@ -16,12 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
-  const cookie = loaderHeaders.get("Set-Cookie");
-  if (cookie) headers.set("Set-Cookie", cookie);
-  return headers;
-};
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   return projectsLoader(request);

@@ -2,7 +2,7 @@ import { SitePage } from "~/components/admin/site-page";
 import { ErrorBoundaryPage } from "~/components/error-page";
 import { ADMIN_PATH, ADMIN_SITE_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
-import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
+import { privatePageHeaders } from "~/server/http/cache-policy.server";
 import { sitePageAction, sitePageLoader } from "~/server/site/site-page.server";
 import "~/styles/admin.css";
 import "~/styles/site-admin.css";
@@ -16,12 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
-  const clear = loaderHeaders.get("Set-Cookie");
-  if (clear) headers.set("Set-Cookie", clear);
-  return headers;
-};
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   return sitePageLoader(request);

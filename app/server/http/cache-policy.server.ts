@@ -7,6 +7,18 @@ import { dataVersion } from "~/server/data/data-version.server";
 export const PRIVATE_NO_STORE = "private, no-store";
 
 /**
+ * An owner's page's `headers`: never stored, and the loader's Set-Cookie
+ * passed on (a notice shown once after a form's redirect is read and cleared
+ * by the loader).
+ */
+export function privatePageHeaders({ loaderHeaders }: { loaderHeaders: Headers }): Headers {
+  const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
+  const cookie = loaderHeaders.get("Set-Cookie");
+  if (cookie) headers.set("Set-Cookie", cookie);
+  return headers;
+}
+
+/**
  * Anonymous public answers: a CDN or caching proxy in front may keep them 10 s
  * and then serve its copy up to a minute more while it asks again; a browser
  * asks every time (max-age=0), cheaply, with the ETag.

@@ -3,10 +3,8 @@
  * crosses its Post/Redirect/Get in a short-lived signed cookie that the
  * projects page reads once, as the dashboard's upload report does.
  */
-import { createCookie } from "react-router";
 import { ADMIN_SITE_PROJECTS_PATH } from "~/lib/paths";
-import { secureFor } from "~/server/auth/auth.server";
-import { sessionSecrets } from "~/server/core/session-secrets.server";
+import { flashCookie } from "~/server/http/flash-cookie.server";
 
 export interface MediaNotice {
   id: number;
@@ -14,26 +12,18 @@ export interface MediaNotice {
   message: string;
 }
 
-let noticeCookie: ReturnType<typeof createCookie> | undefined;
-
-function cookie() {
-  noticeCookie ??= createCookie("__project_media", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: ADMIN_SITE_PROJECTS_PATH,
-    maxAge: 60,
-    secrets: sessionSecrets(),
-  });
-  return noticeCookie;
-}
+const mediaNotices = flashCookie(
+  "__project_media",
+  { path: ADMIN_SITE_PROJECTS_PATH, maxAge: 60 },
+  (value): value is MediaNotice => !!value && typeof value === "object",
+);
 
 export function mediaNoticeCookie(request: Request, notice: MediaNotice): Promise<string> {
-  return cookie().serialize({ ...notice, message: notice.message.slice(0, 500) }, { secure: secureFor(request) });
+  return mediaNotices.give(request, { ...notice, message: notice.message.slice(0, 500) });
 }
 
 /** The notice waiting for the page, if any, and the Set-Cookie that consumes it. */
 export async function takeMediaNotice(request: Request): Promise<{ notice: MediaNotice; clear: string } | null> {
-  const notice = (await cookie().parse(request.headers.get("cookie"))) as MediaNotice | null;
-  if (!notice || typeof notice !== "object") return null;
-  return { notice, clear: await cookie().serialize("", { maxAge: 0, secure: secureFor(request) }) };
+  const taken = await mediaNotices.take(request);
+  return taken?.value ? { notice: taken.value, clear: taken.clear } : null;
 }

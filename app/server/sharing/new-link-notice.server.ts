@@ -4,9 +4,7 @@
  * the owner's browser: the token is kept nowhere on the server, and the page
  * shows it once, clearing the cookie as it reads it.
  */
-import { createCookie } from "react-router";
-import { secureFor } from "~/server/auth/auth.server";
-import { sessionSecrets } from "~/server/core/session-secrets.server";
+import { flashCookie } from "~/server/http/flash-cookie.server";
 
 export interface NewLinkNotice {
   albumId: number;
@@ -14,18 +12,11 @@ export interface NewLinkNotice {
   url: string;
 }
 
-let noticeCookie: ReturnType<typeof createCookie> | undefined;
-
-function cookie() {
-  noticeCookie ??= createCookie("__new_share_link", {
-    httpOnly: true,
-    sameSite: "strict",
-    path: "/photography/admin/albums",
-    maxAge: 5 * 60,
-    secrets: sessionSecrets(),
-  });
-  return noticeCookie;
-}
+const newLinks = flashCookie(
+  "__new_share_link",
+  { path: "/photography/admin/albums", maxAge: 5 * 60, sameSite: "strict" },
+  isNotice,
+);
 
 function isNotice(value: unknown): value is NewLinkNotice {
   if (!value || typeof value !== "object") return false;
@@ -35,7 +26,7 @@ function isNotice(value: unknown): value is NewLinkNotice {
 
 /** The Set-Cookie that carries a new link's URL to the page the form redirects to. */
 export function rememberNewLink(request: Request, notice: NewLinkNotice): Promise<string> {
-  return cookie().serialize(notice, { secure: secureFor(request) });
+  return newLinks.give(request, notice);
 }
 
 /** The new link of this album to show, if the browser carries one, and the Set-Cookie that clears it. */
@@ -43,9 +34,6 @@ export async function takeNewLink(
   request: Request,
   albumId: number,
 ): Promise<{ notice: NewLinkNotice | null; clear: string | null }> {
-  const header = request.headers.get("cookie");
-  if (!header?.includes("__new_share_link=")) return { notice: null, clear: null };
-  const value: unknown = await cookie().parse(header);
-  const clear = await cookie().serialize("", { maxAge: 0, secure: secureFor(request) });
-  return { notice: isNotice(value) && value.albumId === albumId ? value : null, clear };
+  const taken = await newLinks.take(request);
+  return { notice: taken?.value?.albumId === albumId ? taken.value : null, clear: taken?.clear ?? null };
 }

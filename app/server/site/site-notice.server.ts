@@ -3,10 +3,8 @@
  * portrait), carried across its Post/Redirect/Get in a short-lived signed
  * cookie the page reads once, as the dashboard's upload report is.
  */
-import { createCookie } from "react-router";
 import { ADMIN_SITE_PATH } from "~/lib/paths";
-import { secureFor } from "~/server/auth/auth.server";
-import { sessionSecrets } from "~/server/core/session-secrets.server";
+import { flashCookie } from "~/server/http/flash-cookie.server";
 
 export interface SiteNotice {
   /** The section it belongs to. */
@@ -15,26 +13,19 @@ export interface SiteNotice {
   text: string;
 }
 
-let noticeCookie: ReturnType<typeof createCookie> | undefined;
+const siteNotices = flashCookie(
+  "__site_notice",
+  { path: ADMIN_SITE_PATH, maxAge: 60 },
+  (value): value is SiteNotice =>
+    !!value && typeof value === "object" && typeof (value as { text?: unknown }).text === "string",
+);
 
-function cookie() {
-  noticeCookie ??= createCookie("__site_notice", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: ADMIN_SITE_PATH,
-    maxAge: 60,
-    secrets: sessionSecrets(),
-  });
-  return noticeCookie;
-}
-
-export async function siteNoticeCookie(request: Request, notice: SiteNotice): Promise<string> {
-  return cookie().serialize(notice, { secure: secureFor(request) });
+export function siteNoticeCookie(request: Request, notice: SiteNotice): Promise<string> {
+  return siteNotices.give(request, notice);
 }
 
 /** The notice waiting for the page, if any, and the Set-Cookie that consumes it. */
 export async function takeSiteNotice(request: Request): Promise<{ notice: SiteNotice; clear: string } | null> {
-  const notice = (await cookie().parse(request.headers.get("cookie"))) as SiteNotice | null;
-  if (!notice || typeof notice !== "object" || typeof notice.text !== "string") return null;
-  return { notice, clear: await cookie().serialize("", { maxAge: 0, secure: secureFor(request) }) };
+  const taken = await siteNotices.take(request);
+  return taken?.value ? { notice: taken.value, clear: taken.clear } : null;
 }
