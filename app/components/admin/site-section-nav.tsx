@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
 import { ADMIN_SITE_PATH, ADMIN_SITE_PROJECTS_PATH, ADMIN_SITE_SETTINGS_PATH } from "~/lib/paths";
+import "~/styles/site-section-nav.css";
 
 const TABS = [
   { to: ADMIN_SITE_PATH, label: "Profile" },
