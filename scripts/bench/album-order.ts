@@ -1,5 +1,6 @@
 import { loginAdmin, startServer } from "../../tests/support/server";
 import { removeSite, syntheticSite, type Database } from "./synthetic-site";
+import { httpClient, latencies } from "./http-client";
 import { median, percentile, type Row } from "./util";
 
 const PHOTOS = 10_000;
@@ -15,39 +16,28 @@ function oneBigAlbum(sqlite: Database): void {
   for (let id = 1; id <= PHOTOS; id++) member.run(id, id * GAP);
 }
 
-async function timed(request: () => Promise<Response>): Promise<number> {
-  const started = performance.now();
-  const response = await request();
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${response.url} answered ${response.status}`);
-  return performance.now() - started;
-}
-
 /** Move latency (POST /api/album/1/order to random places) and the album's first page, at PHOTOS photos in one album. */
 export async function benchAlbumOrder(): Promise<Row[]> {
   const dirs = await syntheticSite(PHOTOS, oneBigAlbum);
   const server = await startServer({ dirs });
+  const client = httpClient(server.url);
   try {
     const { token } = await loginAdmin(server.url);
+    const place = () => 1 + Math.floor(Math.random() * PHOTOS);
     const move = () =>
-      fetch(`${server.url}/api/album/1/order`, {
+      client.send("/api/album/1/order", {
         method: "POST",
         headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-        body: JSON.stringify({
-          imageId: 1 + Math.floor(Math.random() * PHOTOS),
-          position: 1 + Math.floor(Math.random() * PHOTOS),
-        }),
+        body: JSON.stringify({ imageId: place(), position: place() }),
       });
-    const firstPage = () => fetch(`${server.url}/api/image?album=1`);
+    const firstPage = () => client.send("/api/image?album=1");
     const cases = [
       ["move one photo", move],
       ["album page 1 in manual order", firstPage],
     ] as const;
     const rows: Row[] = [];
-    for (const [label, request] of cases) {
-      for (let i = 0; i < 30; i++) await timed(request);
-      const times: number[] = [];
-      for (let i = 0; i < REQUESTS; i++) times.push(await timed(request));
+    for (const [label, call] of cases) {
+      const times = await latencies(call, REQUESTS);
       const p50 = median(times);
       rows.push({
         figure: `${label}, ${PHOTOS.toLocaleString("en")} photos in one album (p95 ${percentile(times, 95).toFixed(2)} ms)`,
@@ -58,6 +48,7 @@ export async function benchAlbumOrder(): Promise<Row[]> {
     }
     return rows;
   } finally {
+    client.close();
     await server.stop();
     removeSite(dirs);
   }

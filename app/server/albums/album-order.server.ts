@@ -111,10 +111,12 @@ export function renumberAlbum(albumId: number, order: ListOrder = MANUAL_ORDER):
 /** The two photos (either may be missing at an edge) the moved photo goes between. */
 function neighboursFor(albumId: number, imageId: number, target: MoveTarget): [Member | undefined, Member | undefined] {
   if ("position" in target) {
-    const size = albumSize(albumId);
-    if (target.position > size) throw new HttpError(400, `position must be from 1 to ${size}, the album's size`);
     const index = target.position - 1;
     const pair = others(albumId, imageId, Math.max(0, index - 1), index === 0 ? 1 : 2);
+    // The album's other photos end before the place: it is past the end (counted only then, for the message).
+    if (index > 0 && pair.length === 0) {
+      throw new HttpError(400, `position must be from 1 to ${albumSize(albumId)}, the album's size`);
+    }
     return index === 0 ? [undefined, pair[0]] : [pair[0], pair[1]];
   }
   const field = "before" in target ? "before" : "after";
@@ -179,7 +181,8 @@ export function moveImage(albumId: number, imageId: number, target: MoveTarget):
         .set({ position })
         .where(and(eq(albumImages.albumId, albumId), eq(albumImages.imageId, imageId)))
         .run();
-      return placeOf(albumId, { imageId, position });
+      // A move to a place lands there; only a move beside another photo counts its place.
+      return "position" in target ? target.position : placeOf(albumId, { imageId, position });
     },
     { behavior: "immediate" },
   );

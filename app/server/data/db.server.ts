@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { config } from "~/server/core/config.server";
 import * as schema from "./schema";
+import { reuseStatements } from "./statement-cache.server";
 
 type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -54,6 +55,7 @@ export function initDatabase(migrationsFolder = path.resolve("drizzle")): Db {
   }
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
+  reuseStatements(sqlite);
   instance = db;
   return db;
 }
