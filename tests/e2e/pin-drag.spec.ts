@@ -70,6 +70,11 @@ test("the owner moves a pinned photo with the keyboard; it is announced, saved, 
     await expect(page.getByRole("status").filter({ hasText: `Moved “${names.c}” to place 2.` })).toBeVisible();
     await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
     await expect.poll(() => savedOrder(own, 4)).toEqual([b, c, a, d]);
+    // The viewer's pin line follows the drag, without a reload.
+    await thumbnail(page, c).click();
+    await expect(page.getByRole("dialog")).toContainText("Pinned 2 of 3");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
 
     // The mouse: the last pin onto the first's place; then Undo puts it back.
     const from = (await thumbnail(page, a).boundingBox())!;

@@ -32,6 +32,17 @@ export interface AlbumChoice {
   name: string;
 }
 
+/**
+ * The pins in the order the list shows them (a drag reorders the list in place, before the page reloads its
+ * data), then any pin the list has not loaded, in the server's order.
+ */
+export function pinsAsShown(pinnedIds: number[], shown: { id: number }[]): number[] {
+  const pinned = new Set(pinnedIds);
+  const inList = shown.map((image) => image.id).filter((id) => pinned.has(id));
+  const listed = new Set(inList);
+  return [...inList, ...pinnedIds.filter((id) => !listed.has(id))];
+}
+
 export const GalleryScopeContext = createContext<GalleryScope>({ path: GALLERY_PATH });
 
 export function useGalleryScope(): GalleryScope {

@@ -6,7 +6,7 @@ import type { ImagePage } from "~/lib/image";
 import { galleryHref, listAfter, listStart, viewerImageId, viewerMode } from "~/lib/gallery-url";
 import { GALLERY_PATH } from "~/lib/paths";
 import { GalleryGrid } from "./gallery-grid";
-import { GalleryScopeContext, useGalleryScope, type GalleryScope } from "./gallery-scope";
+import { GalleryScopeContext, pinsAsShown, useGalleryScope, type GalleryScope } from "./gallery-scope";
 import { LoadMore } from "./load-more";
 import { SelectableItem } from "./selectable-item";
 import type { ServerViewer } from "./types";
@@ -79,6 +79,12 @@ function GalleryBody({
 }: Omit<Props, "scope">) {
   const scope = useGalleryScope();
   const list = useGalleryList(first, position, scope.albumId);
+  // In "featured first" the list shows the pins in their order, dragged ones included: the viewer's pin line reads it.
+  const shownScope = useMemo(
+    () =>
+      scope.pinsFirst && scope.pinnedIds ? { ...scope, pinnedIds: pinsAsShown(scope.pinnedIds, list.order) } : scope,
+    [scope, list.order],
+  );
   const [searchParams] = useSearchParams();
   const { indexById } = list;
   const isLoaded = useCallback((id: number) => indexById.has(id), [indexById]);
@@ -193,7 +199,7 @@ function GalleryBody({
         ? href("/api/gallery/pins")
         : null;
   return (
-    <>
+    <GalleryScopeContext.Provider value={shownScope}>
       <main className="page gallery-page" inert={photo !== null}>
         {children}
         {isEmpty && position === listStart(position) ? (
@@ -241,6 +247,6 @@ function GalleryBody({
           onDeleted={deleted}
         />
       ) : null}
-    </>
+    </GalleryScopeContext.Provider>
   );
 }
