@@ -31,6 +31,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A person's browser: a script's or a bot's request counts no view. */
+const BROWSER = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0" };
+
 describe("opening a link", () => {
   it("answers an unknown link 404 as any missing page", async () => {
     const unknown = await kit.get("/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
@@ -43,7 +46,7 @@ describe("opening a link", () => {
   it("grants its album with an HttpOnly, SameSite=Lax cookie, counts the view and sends the browser there", async () => {
     const link = await kit.createLink(albumA.id, { label: "Open" });
     expect((await kit.get(`/photography/albums/${albumA.slug}`)).status).toBe(404);
-    const response = await kit.get(kit.linkPath(link));
+    const response = await kit.get(kit.linkPath(link), undefined, BROWSER);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`/photography/albums/${albumA.slug}`);
     const setCookie = response.headers.getSetCookie().find((line) => line.startsWith("__share_grants="))!;
@@ -64,6 +67,22 @@ describe("opening a link", () => {
     const listed = (await kit.listLinks(albumA.id)).find((each) => each.id === link.id)!;
     expect(listed.viewCount).toBe(1);
     expect(listed.lastUsedAt).not.toBeNull();
+  });
+
+  it("counts no view for a HEAD, a prefetch, a chat's link preview or a script", async () => {
+    const link = await kit.createLink(albumA.id, { label: "Previewed" });
+    const views = async () => (await kit.listLinks(albumA.id)).find((each) => each.id === link.id)!.viewCount;
+    const head = await fetch(server.url + kit.linkPath(link), { method: "HEAD", redirect: "manual" });
+    expect(head.status).toBe(303);
+    const prefetch = await kit.get(kit.linkPath(link), undefined, { "Sec-Purpose": "prefetch" });
+    expect(prefetch.status).toBe(303);
+    const preview = await kit.get(kit.linkPath(link), undefined, { "User-Agent": "Slackbot-LinkExpanding 1.0" });
+    expect(cookieFrom(preview, "__share_grants")).toBeDefined();
+    expect((await kit.get(kit.linkPath(link))).status).toBe(303);
+    expect(await views()).toBe(0);
+
+    expect((await kit.get(kit.linkPath(link), undefined, BROWSER)).status).toBe(303);
+    expect(await views()).toBe(1);
   });
 
   it("never opens another album, nor a hidden photo outside its album, nor the gallery's deep link", async () => {

@@ -6,6 +6,7 @@
  * the same work (one bcrypt compare), throttled per client and per link.
  */
 import { eq, sql } from "drizzle-orm";
+import { isbot } from "isbot";
 import { redirect } from "react-router";
 import { db } from "~/server/data/db.server";
 import { albums, shareLinks, type ShareLinkRow } from "~/server/data/schema";
@@ -38,14 +39,26 @@ function findByToken(token: string): ShareLinkRow | undefined {
     .get();
 }
 
+/**
+ * Whether opening the link is the client looking: a HEAD request, a browser's prefetch, or a bot (a chat's link
+ * preview, a script) counts no view. All of them still get the grant: a preview showing the album's cover to the
+ * people the link was sent to is what the owner shared.
+ */
+function countsAsView(request: Request): boolean {
+  const purpose = request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "";
+  return request.method !== "HEAD" && !/prefetch/i.test(purpose) && !isbot(request.headers.get("user-agent"));
+}
+
 /** Counts the view, adds the grant, and sends the browser to the album (303, so a form post becomes a GET). */
 async function grantAndRedirect(request: Request, link: ShareLinkRow): Promise<Response> {
   const album = db().select({ slug: albums.slug }).from(albums).where(eq(albums.id, link.albumId)).get()!;
-  db()
-    .update(shareLinks)
-    .set({ viewCount: sql`${shareLinks.viewCount} + 1`, lastUsedAt: new Date() })
-    .where(eq(shareLinks.id, link.id))
-    .run();
+  if (countsAsView(request)) {
+    db()
+      .update(shareLinks)
+      .set({ viewCount: sql`${shareLinks.viewCount} + 1`, lastUsedAt: new Date() })
+      .where(eq(shareLinks.id, link.id))
+      .run();
+  }
   const setCookie = await addGrant(request, link, secureFor(request));
   return redirect(albumPath(album.slug), { status: 303, headers: { "Set-Cookie": setCookie } });
 }
