@@ -169,7 +169,6 @@ export function neighbours(
 }
 
 /** How many photos a list runs over, the whole gallery's or one album's: the slideshow's "12 / 60". */
-/** How many photos the scope lists (the slideshow's "12 / 60"). */
 export function listCount(scope: ListScope): number {
   const counted = db().select({ total: count() });
   const row =
