@@ -10,6 +10,7 @@ import { loadGalleryPage } from "~/routes/gallery/gallery-page.server";
 import { albumBySlug, toAlbum } from "~/server/albums/albums.server";
 import { pageError } from "~/server/http/http.server";
 import { requestAccess } from "~/server/access/access.server";
+import { favouritesForPage } from "~/server/sharing/favourite-form.server";
 import type { Route } from "./+types/photography.albums.$slug";
 import "~/styles/albums.css";
 
@@ -19,7 +20,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const access = await requestAccess(request);
     const album = albumBySlug(params.slug, access);
-    return await loadGalleryPage(request, access, album, { album: toAlbum(album, access) });
+    const favourites = favouritesForPage(new URL(request.url), access, album.id, album.slug);
+    return await loadGalleryPage(request, access, album, { album: toAlbum(album, access), favourites });
   } catch (error) {
     throw pageError(error);
   }
