@@ -32,10 +32,10 @@ export function nameStepPath(slug: string, imageId: number, back: string, refuse
 /** Gives the grant's visitor `name`: the access to mark with, and the Set-Cookie that keeps the visitor. */
 async function named(request: Request, access: Access, albumId: number, name: string) {
   const grant = requireGrant(access, albumId);
-  const visitorId = nameVisitor(grant, name);
-  const setCookie = await keepVisitor(request, grant, visitorId, secureFor(request));
-  const albumGrants = access.albumGrants.map((each) => (each === grant ? { ...each, visitorId } : each));
-  return { access: { ...access, albumGrants }, setCookie };
+  const visitor = nameVisitor(grant, name);
+  const setCookie = await keepVisitor(request, grant, visitor.id, secureFor(request));
+  const albumGrants = access.albumGrants.map((each) => (each === grant ? { ...each, visitorId: visitor.id } : each));
+  return { access: { ...access, albumGrants }, setCookie, name: visitor.name };
 }
 
 export async function favouriteForm(request: Request, access: Access, slug: string): Promise<Response> {
@@ -48,10 +48,12 @@ export async function favouriteForm(request: Request, access: Access, slug: stri
   const back = safeRedirect(formText(form, "redirectTo"), albumPath(album.slug));
   const name = formText(form, "name");
   let headers: HeadersInit = NO_STORE;
+  let kept: string | null = null;
   if (name !== undefined) {
     try {
       const given = await named(request, access, album.id, name);
       access = given.access;
+      kept = given.name;
       headers = { ...NO_STORE, "Set-Cookie": given.setCookie };
     } catch (error) {
       if (script || !(error instanceof HttpError) || error.status !== 400) throw error;
@@ -60,7 +62,7 @@ export async function favouriteForm(request: Request, access: Access, slug: stri
   }
   try {
     const result = setFavourite(access, album.id, imageId, on);
-    if (script) return Response.json({ ok: true, name: name ?? null, ...result }, { headers });
+    if (script) return Response.json({ ok: true, name: kept, ...result }, { headers });
     return redirect(back, { status: 303, headers });
   } catch (error) {
     const needsName = error instanceof HttpError && error.status === 409;

@@ -70,20 +70,20 @@ function visitorOf(grant: AlbumGrant): { id: number; name: string } | undefined 
     .get();
 }
 
-/** Names the grant's visitor (a new visitor, or a new name for the same one): its id, for the grant cookie. */
-export function nameVisitor(grant: AlbumGrant, name: string): number {
+/** Names the grant's visitor (a new visitor, or a new name for the same one): its id, for the grant cookie, and the name kept. */
+export function nameVisitor(grant: AlbumGrant, name: string): { id: number; name: string } {
   const cleaned = parseVisitorName(name);
   return db().transaction((tx) => {
     const known = visitorOf(grant);
     if (known) {
       tx.update(shareVisitors).set({ name: cleaned }).where(eq(shareVisitors.id, known.id)).run();
-      return known.id;
+      return { id: known.id, name: cleaned };
     }
     return tx
       .insert(shareVisitors)
       .values({ linkId: grant.linkId, name: cleaned, createdAt: new Date() })
-      .returning({ id: shareVisitors.id })
-      .get().id;
+      .returning({ id: shareVisitors.id, name: shareVisitors.name })
+      .get();
   });
 }
 
