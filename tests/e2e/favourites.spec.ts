@@ -95,3 +95,44 @@ test("a client names themself once, hearts photos in the grid and the viewer; th
   expect(csv[0]).toBe("Link,Visitor,File name,Photo title,Image id,Favourited at");
   expect(csv.filter((line) => line.startsWith(`Couple ${mode},Ada ${mode},fav ${mode}-`))).toHaveLength(3);
 });
+
+test("a first heart in the viewer asks for the name there (or on the album page without JavaScript) and keeps the click", async ({
+  page,
+  browser,
+  server,
+  javaScriptEnabled,
+}) => {
+  test.slow();
+  const mode = javaScriptEnabled ? "js" : "no-js";
+  const [id] = await server.seed(1, { prefix: `Viewer heart ${mode}` });
+  const owner = { Authorization: `Bearer ${await server.adminToken()}` };
+  const album = (await (
+    await page.request.post("/api/album", {
+      data: { name: `Viewer hearts ${mode}`, visibility: "private" },
+      headers: owner,
+    })
+  ).json()) as Album;
+  await page.request.put(`/api/image/${id}`, { data: { albumIds: [album.id] }, headers: owner });
+  const link = (await (
+    await page.request.post(`/api/album/${album.id}/links`, { data: { label: "Viewer" }, headers: owner })
+  ).json()) as ShareLink & { url: string };
+
+  const clientContext = await browser.newContext({ javaScriptEnabled, baseURL: server.url });
+  const client = await clientContext.newPage();
+  await client.goto(link.url);
+  await client.goto(`/photography/albums/${album.slug}?image=${id}`);
+  if (javaScriptEnabled) await waitForHydration(client);
+  const heart = () => viewer(client).getByRole("button", { name: `Favourite Viewer heart ${mode}` });
+  await heart().click();
+  // With JavaScript the viewer asks; without, the album page does, then sends the browser back to the viewer.
+  const form = javaScriptEnabled ? viewer(client) : client;
+  await form.getByLabel("Your name").fill("Grace");
+  await form.getByRole("button", { name: "Save and mark favourite" }).click();
+  await expect(heart()).toHaveAttribute("aria-pressed", "true");
+  expect(new URL(client.url()).searchParams.get("image")).toBe(String(id));
+  await heart().click();
+  await expect(heart()).toHaveAttribute("aria-pressed", "false");
+  await client.reload();
+  await expect(heart()).toHaveAttribute("aria-pressed", "false");
+  await clientContext.close();
+});
