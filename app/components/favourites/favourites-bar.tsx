@@ -15,8 +15,9 @@ export function FavouritesBar() {
   return (
     <div className="favourites-bar">
       <p className="favourites-count" role="status">
-        {favouriteCount(favourites.count)}
-        {favourites.name ? <span className="favourites-count__name"> · {favourites.name}</span> : null}
+        {favourites.name
+          ? `${favouriteCount(favourites.count)} · ${favourites.name}`
+          : favouriteCount(favourites.count)}
       </p>
       {favourites.message ? (
         <p className="favourites-message" role="alert">
