@@ -30,6 +30,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The entries of a signed `__share_grants` cookie (`name=value`), read without checking the signature. */
+function entriesOf(cookie: string): unknown[][] {
+  const value = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+  return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString()) as unknown[][];
+}
+
 const formPath = () => `/photography/albums/${album.slug}/favourites`;
 
 function postForm(cookie: string, fields: Record<string, string>, path = formPath()) {
@@ -92,6 +98,9 @@ describe("the name step", () => {
     expect(named.status).toBe(303);
     expect(named.headers.get("location")).toBe(back);
     const kept = cookieFrom(named, "__share_grants")!;
+    // The link's entry gains the visitor; the two-item entry of before the name still read.
+    expect(entriesOf(grant)[0]).toHaveLength(2);
+    expect(entriesOf(kept)[0]).toEqual([link.id, entriesOf(grant)[0]![1], expect.any(Number)]);
     expect(await own(kept)).toEqual({ name: "Ada", imageIds: [photos[0]!.id] });
     // Opening the link again in the same browser keeps the name.
     const reopened = await kit.openLink(link, kept);
@@ -168,12 +177,12 @@ describe("each visitor's own favourites", () => {
     expect((await own(c)).imageIds).toEqual([photos[2]!.id]);
 
     // The cookie is signed: a visitor id written into it by hand undoes the whole grant.
-    const [cookieName, value] = a.split("=");
-    const decoded = JSON.parse(
-      Buffer.from(decodeURIComponent(value!).split(".")[0]!, "base64").toString(),
-    ) as unknown[][];
-    decoded[0]![2] = 1;
-    const forged = `${cookieName}=${encodeURIComponent(Buffer.from(JSON.stringify(decoded)).toString("base64"))}.${decodeURIComponent(value!).split(".")[1]}`;
+    // (B's visitor id, on the same link, in A's cookie: the signature no longer matches.)
+    const entries = entriesOf(a);
+    entries[0]![2] = entriesOf(b)[0]![2];
+    const value = decodeURIComponent(a.slice(a.indexOf("=") + 1));
+    const signature = value.slice(value.lastIndexOf("."));
+    const forged = `__share_grants=${encodeURIComponent(Buffer.from(JSON.stringify(entries)).toString("base64") + signature)}`;
     expect((await kit.get(`/api/album/${album.id}/favourites`, forged)).status).toBe(404);
   });
 
