@@ -56,7 +56,7 @@ export function HeartButton({ image, inViewer = false }: Props) {
         type="submit"
         className={inViewer ? "viewer-button viewer-control heart" : "heart heart--tile"}
         aria-pressed={on}
-        title={on ? "Favourite: click to unmark" : "Mark as favourite"}
+        title={on ? "Unmark favourite" : "Mark as favourite"}
       >
         <HeartIcon filled={on} size={inViewer ? 22 : 20} />
         <span className="visually-hidden">{`Favourite ${image.name}`}</span>

@@ -263,5 +263,3 @@ export const favourites = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.visitorId, t.imageId] }), index("favourites_image_idx").on(t.imageId)],
 );
-
-export type ShareVisitorRow = typeof shareVisitors.$inferSelect;
