@@ -38,6 +38,25 @@ export function albumDownloadPath(slug: string): string {
   return `${albumPath(slug)}/download`;
 }
 
+/** Where a share-link visitor's heart and name forms post (record 047). */
+export function favouritesFormPath(slug: string): string {
+  return href("/photography/albums/:slug/favourites", { slug });
+}
+
+/** The API's favourite of one photo: PUT marks it, DELETE unmarks it. */
+export function favouriteApiPath(albumId: number, imageId: number): string {
+  return href("/api/album/:id/favourites/:imageId", { id: String(albumId), imageId: String(imageId) });
+}
+
+/** The owner's CSV of an album's favourites. */
+export function favouritesCsvPath(slug: string): string {
+  return href("/photography/admin/albums/:slug/favourites.csv", { slug });
+}
+
+/** The album page's name step: the heart `imageId` waits for the visitor's name, then `back` is where it returns. */
+export const FAVOURITE_PARAM = "favourite";
+export const BACK_PARAM = "back";
+
 export const ADMIN_PATH = href("/photography/admin");
 export const ADMIN_UPLOAD_PATH = href("/photography/admin/upload");
 export const ADMIN_LOGOUT_PATH = href("/photography/admin/logout");

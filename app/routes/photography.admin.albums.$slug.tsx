@@ -4,9 +4,10 @@ import { ErrorBoundaryPage } from "~/components/error-page";
 import { AlbumVisibilityField } from "~/components/gallery/visibility";
 import { CreatedLink, NewShareLinkForm } from "~/components/sharing/new-share-link";
 import { ShareLinkList } from "~/components/sharing/share-link-list";
+import { FavouritesSection } from "~/components/sharing/favourites-section";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
-import { adminAlbumPath, ADMIN_PATH, albumPath } from "~/lib/paths";
+import { adminAlbumPath, ADMIN_PATH, albumPath, favouritesCsvPath } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { privatePageHeaders } from "~/server/http/cache-policy.server";
 import { sharingPageAction, sharingPageLoader } from "~/server/sharing/sharing-page.server";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/photography.admin.albums.$slug";
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
   pageMeta(matches, {
     title: loaderData ? `Sharing: ${loaderData.album.name}` : "Sharing",
-    description: "The album's visibility and share links.",
+    description: "The album's visibility, share links and favourites.",
     path: adminAlbumPath(params.slug),
     noindex: true,
   });
@@ -31,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const action = sharingPageAction;
 
 export default function AlbumSharing({ loaderData, actionData }: Route.ComponentProps) {
-  const { album, links, created } = loaderData;
+  const { album, links, created, favourites } = loaderData;
   const refused = actionData?.refused;
   return (
     <main className="page admin sharing-admin">
@@ -60,6 +61,8 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
         <h3>New link</h3>
         <NewShareLinkForm typed={refused?.intent === "link-create" ? refused.typed : undefined} />
       </section>
+
+      <FavouritesSection links={favourites} csvHref={favouritesCsvPath(album.slug)} />
     </main>
   );
 }

@@ -1,6 +1,8 @@
 import { AlbumAdmin } from "~/components/gallery/album-admin";
 import { DownloadAllLink } from "~/components/gallery/download-links";
 import { EmptyAlbum } from "~/components/gallery/empty-states";
+import { FavouritesBar } from "~/components/favourites/favourites-bar";
+import { FavouritesProvider } from "~/components/favourites/favourites-context";
 import { BackLink } from "~/components/ui/back-link";
 import { albumFeedPath, albumPath, ALBUMS_PATH } from "~/lib/paths";
 import { ownerNameOf, pageMeta } from "~/lib/seo";
@@ -10,6 +12,7 @@ import { loadGalleryPage } from "~/routes/gallery/gallery-page.server";
 import { albumBySlug, toAlbum } from "~/server/albums/albums.server";
 import { pageError } from "~/server/http/http.server";
 import { requestAccess } from "~/server/access/access.server";
+import { favouritesForPage } from "~/server/sharing/favourite-form.server";
 import type { Route } from "./+types/photography.albums.$slug";
 import "~/styles/albums.css";
 
@@ -19,7 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const access = await requestAccess(request);
     const album = albumBySlug(params.slug, access);
-    return await loadGalleryPage(request, access, album, { album: toAlbum(album, access) });
+    const favourites = favouritesForPage(new URL(request.url), access, album.id, album.slug);
+    return await loadGalleryPage(request, access, album, { album: toAlbum(album, access), favourites });
   } catch (error) {
     throw pageError(error);
   }
@@ -45,8 +49,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function AlbumPage({ loaderData }: Route.ComponentProps) {
-  const { album, download } = loaderData;
-  return (
+  const { album, download, favourites } = loaderData;
+  const page = (
     <GalleryPage
       data={loaderData}
       scope={{
@@ -60,10 +64,23 @@ export default function AlbumPage({ loaderData }: Route.ComponentProps) {
       titleId="album-title"
       back={<BackLink to={ALBUMS_PATH}>All albums</BackLink>}
       title={album.name}
-      lede={album.description ? <p className="page-header__lede album-description">{album.description}</p> : null}
+      lede={
+        <>
+          {album.description ? <p className="page-header__lede album-description">{album.description}</p> : null}
+          <FavouritesBar />
+        </>
+      }
       links={download !== "none" && album.count > 0 ? <DownloadAllLink albumSlug={album.slug} /> : null}
       adminTools={<AlbumAdmin album={album} />}
       empty={<EmptyAlbum owner={loaderData.admin} />}
     />
+  );
+  // Hearts for a share link's visitor only (record 047): the owner and a public album's visitors see none.
+  return favourites ? (
+    <FavouritesProvider key={album.id} albumId={album.id} albumSlug={album.slug} initial={favourites}>
+      {page}
+    </FavouritesProvider>
+  ) : (
+    page
   );
 }

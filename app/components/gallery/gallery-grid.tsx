@@ -1,6 +1,7 @@
 import { useMemo, type ComponentType, type ReactNode } from "react";
 import { preload } from "react-dom";
 import { Link } from "react-router";
+import { HeartButton } from "~/components/favourites/heart-button";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
 import { useGalleryScope } from "./gallery-scope";
@@ -94,6 +95,7 @@ export function GalleryGrid({ images, position, Item = PlainItem, behindViewer =
             />
             <VisibilityLabel visibility={image.visibility} />
           </Link>
+          <HeartButton image={image} />
         </Item>
       ))}
     </ul>

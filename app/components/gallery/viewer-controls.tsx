@@ -2,6 +2,7 @@ import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import type { GalleryDownload } from "./gallery-scope";
 import { ViewerDownloadLink } from "./download-links";
+import { HeartButton } from "~/components/favourites/heart-button";
 
 interface Props {
   /** Viewing, not editing: Play and Details belong to viewing. */
@@ -16,12 +17,13 @@ interface Props {
   counter: string | null;
   closeHref: string;
   onClose: (event: MouseEvent<HTMLAnchorElement>) => void;
-  /** The photo shown and what may be downloaded of it; no download, no link. */
+  /** The photo shown (its heart, for a share link's visitor) and what may be downloaded of it; no download, no link. */
   imageId: number;
+  imageName: string;
   download: GalleryDownload | undefined;
 }
 
-/** The viewer's corner: the slideshow's counter, Play, the caption's "i" toggle, Download where allowed, and Close. */
+/** The viewer's corner: the slideshow's counter, Play, the caption's "i" toggle, the heart and Download where allowed, and Close. */
 export function ViewerControls({
   viewing,
   playing,
@@ -33,6 +35,7 @@ export function ViewerControls({
   closeHref,
   onClose,
   imageId,
+  imageName,
   download,
 }: Props) {
   return (
@@ -73,6 +76,7 @@ export function ViewerControls({
           <span className="visually-hidden">Details</span>
         </button>
       ) : null}
+      {viewing && !playing ? <HeartButton image={{ id: imageId, name: imageName }} inViewer /> : null}
       {viewing && !playing && download ? <ViewerDownloadLink imageId={imageId} download={download} /> : null}
       <Link to={closeHref} className="viewer-button viewer-control" onClick={onClose} preventScrollReset>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">

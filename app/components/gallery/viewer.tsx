@@ -10,6 +10,7 @@ import { useSwipe } from "./use-swipe";
 import { useViewerKeys } from "./use-viewer-keys";
 import { useViewerNavigation } from "./use-viewer-navigation";
 import { ViewerAdmin } from "./viewer-admin";
+import { ViewerNameStep } from "~/components/favourites/favourites-bar";
 import { ViewerCaption } from "./viewer-caption";
 import { ViewerControls } from "./viewer-controls";
 import { ViewerStage, viewerSizes } from "./viewer-stage";
@@ -216,7 +217,9 @@ export function Viewer({
               onSaved={saved}
               onDeleted={deleted}
             />
-          ) : null}
+          ) : (
+            <ViewerNameStep imageId={image.id} />
+          )}
         </ViewerCaption>
       </div>
 
@@ -231,6 +234,7 @@ export function Viewer({
         closeHref={galleryHref(position, undefined, path)}
         onClose={closeWithFade}
         imageId={image.id}
+        imageName={image.name}
         download={download}
       />
     </div>

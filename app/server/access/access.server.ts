@@ -16,6 +16,8 @@ export interface AlbumGrant {
   albumId: number;
   linkId: number;
   download: DownloadPermission;
+  /** The visitor this browser named itself as on the link, for favourites (record 047); none before a name is given. */
+  visitorId?: number;
 }
 
 export interface Access {

@@ -17,8 +17,15 @@ import type { AlbumGrant } from "./access.server";
 const MAX_GRANTS = 20;
 const MAX_AGE_S = 180 * 24 * 60 * 60;
 
-/** One grant: the link's id and a fingerprint of its password, so a new password ends the grants made with the old one. */
-type GrantEntry = [linkId: number, passwordPrint: string];
+/**
+ * One grant: the link's id and a fingerprint of its password, so a new
+ * password ends the grants made with the old one; and, once its holder gave a
+ * name for favourites, their visitor id (record 047). Entries written before
+ * favourites have two items and still read.
+ */
+type GrantEntry = [linkId: number, passwordPrint: string] | [linkId: number, passwordPrint: string, visitorId: number];
+
+const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 
 let grantCookie: ReturnType<typeof createCookie> | undefined;
 
@@ -41,9 +48,8 @@ export function passwordPrint(passwordHash: string | null): string {
 function isEntry(value: unknown): value is GrantEntry {
   return (
     Array.isArray(value) &&
-    value.length === 2 &&
-    Number.isSafeInteger(value[0]) &&
-    (value[0] as number) > 0 &&
+    (value.length === 2 || (value.length === 3 && isId(value[2]))) &&
+    isId(value[0]) &&
     typeof value[1] === "string"
   );
 }
@@ -78,10 +84,12 @@ export async function readGrants(request: Request, now = new Date()): Promise<Al
       ),
     )
     .all();
-  const prints = new Map(entries);
-  return rows
-    .filter((row) => prints.get(row.id) === passwordPrint(row.passwordHash))
-    .map((row) => ({ albumId: row.albumId, linkId: row.id, download: row.download }));
+  const byLink = new Map(entries.map((entry) => [entry[0], entry]));
+  return rows.flatMap((row) => {
+    const [, print, visitorId] = byLink.get(row.id)!;
+    if (print !== passwordPrint(row.passwordHash)) return [];
+    return [{ albumId: row.albumId, linkId: row.id, download: row.download, ...(visitorId ? { visitorId } : {}) }];
+  });
 }
 
 /** The Set-Cookie that adds `link` to the request's grants (newest first; the oldest beyond the limit drop out). */
@@ -90,8 +98,27 @@ export async function addGrant(
   link: { id: number; passwordHash: string | null },
   secure: boolean,
 ): Promise<string> {
-  const kept = (await readEntries(request)).filter(([id]) => id !== link.id);
-  const added: GrantEntry = [link.id, passwordPrint(link.passwordHash)];
-  const entries = [added, ...kept].slice(0, MAX_GRANTS);
+  const entries = await readEntries(request);
+  // Opening the link again keeps the name given on it in this browser.
+  const visitorId = entries.find(([id]) => id === link.id)?.[2];
+  const kept = entries.filter(([id]) => id !== link.id);
+  const print = passwordPrint(link.passwordHash);
+  const added: GrantEntry = visitorId ? [link.id, print, visitorId] : [link.id, print];
+  return cookie().serialize([added, ...kept].slice(0, MAX_GRANTS), { secure });
+}
+
+/**
+ * The Set-Cookie that keeps `visitorId` with the grant of `grant.linkId`
+ * (the name given for favourites), its place and password print unchanged.
+ */
+export async function keepVisitor(
+  request: Request,
+  grant: { linkId: number },
+  visitorId: number,
+  secure: boolean,
+): Promise<string> {
+  const entries = (await readEntries(request)).map((entry): GrantEntry =>
+    entry[0] === grant.linkId ? [entry[0], entry[1], visitorId] : entry,
+  );
   return cookie().serialize(entries, { secure });
 }

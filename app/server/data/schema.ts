@@ -230,3 +230,36 @@ export const shareLinks = sqliteTable(
 );
 
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
+
+/**
+ * The people who gave their name on a share link to mark favourites (record
+ * 047): one person in one browser, named by the grant cookie's entry for the
+ * link, never by a form field.
+ */
+export const shareVisitors = sqliteTable(
+  "share_visitors",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("share_visitors_link_idx").on(t.linkId)],
+);
+
+/** A visitor's favourite photos (proofing): one row per visitor and photo. */
+export const favourites = sqliteTable(
+  "favourites",
+  {
+    visitorId: integer("visitor_id")
+      .notNull()
+      .references(() => shareVisitors.id, { onDelete: "cascade" }),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.visitorId, t.imageId] }), index("favourites_image_idx").on(t.imageId)],
+);

@@ -1,6 +1,7 @@
 /**
  * The owner's album admin page (`/photography/admin/albums/<slug>`): the
- * album's visibility and its share links, each a plain form through
+ * album's visibility, its share links and their visitors' favourites (read
+ * only); the forms are plain forms through
  * `pageAction`. A new link's URL is in the creation's answer only: it reaches
  * the page once, through the redirect, in a short-lived cookie (new-link-notice).
  */
@@ -17,6 +18,7 @@ import { adminAlbumPath } from "~/lib/paths";
 import { parseLinkId, parseShareLinkForm } from "./share-input.server";
 import { rememberNewLink, takeNewLink } from "./new-link-notice.server";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links.server";
+import { favouritesByLink } from "./favourites-owner.server";
 
 const INTENTS = "intent must be album-visibility, link-create or link-revoke";
 
@@ -32,7 +34,12 @@ export async function sharingPageLoader(request: Request, slug: string) {
   await requireAdminPage(request);
   const album = ownersAlbum(slug);
   const { notice, clear } = await takeNewLink(request, album.id);
-  const page = { album: toAlbum(album, OWNER), links: listShareLinks(album.id), created: notice };
+  const page = {
+    album: toAlbum(album, OWNER),
+    links: listShareLinks(album.id),
+    created: notice,
+    favourites: favouritesByLink(album.id),
+  };
   return clear ? data(page, { headers: { "Set-Cookie": clear } }) : page;
 }
 

@@ -1,0 +1,62 @@
+/** Favourites (proofing) on share links, as the pages and the API show them (record 047). */
+
+/** How long a visitor's name may be: the name form announces it, the server enforces it. */
+export const MAX_VISITOR_NAME_LENGTH = 60;
+
+/** A share-link visitor's own favourites in one album; `name` is null until they give it. */
+export interface VisitorFavourites {
+  name: string | null;
+  imageIds: number[];
+}
+
+/** One favourite as the owner sees it. */
+export interface FavouritePhoto {
+  imageId: number;
+  /** The photo's title. */
+  name: string;
+  /** The file name as uploaded. */
+  filename: string;
+  /** The smallest WebP variant, for the owner's thumbnails. */
+  thumbnailUrl: string;
+  /** ISO 8601. */
+  favouritedAt: string;
+}
+
+/** One person who gave their name on a link, with their favourites, oldest first. */
+export interface VisitorFavouriteList {
+  visitorId: number;
+  name: string;
+  photos: FavouritePhoto[];
+}
+
+/** A share link's visitors and their favourites, for the owner's album admin page and API. */
+export interface LinkFavourites {
+  linkId: number;
+  label: string;
+  state: "live" | "expired" | "revoked";
+  visitors: VisitorFavouriteList[];
+}
+
+/** "1 favourite", "3 favourites". */
+export function favouriteCount(count: number): string {
+  return `${count} ${count === 1 ? "favourite" : "favourites"}`;
+}
+
+/** A file name without its extension, as Lightroom's filename filter matches it. */
+export function withoutExtension(filename: string): string {
+  const dot = filename.lastIndexOf(".");
+  return dot > 0 ? filename.slice(0, dot) : filename;
+}
+
+/**
+ * The favourites' file names for Lightroom's Library filter (Text, Filename,
+ * Contains): without extensions, comma-separated, each once.
+ */
+export function lightroomNames(photos: { filename: string }[]): string {
+  return [...new Set(photos.map((photo) => withoutExtension(photo.filename)))].join(", ");
+}
+
+/** Where a heart's plain form sends the browser back to: the viewer's deep link, or the tile in the grid. */
+export function heartReturnPath(pathname: string, search: string, imageId: number, inViewer: boolean): string {
+  return inViewer ? `${pathname}${search}` : `${pathname}${search}#image-${imageId}`;
+}

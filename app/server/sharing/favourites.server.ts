@@ -1,0 +1,152 @@
+/**
+ * Favourites (proofing) for a share link's visitor (docs/decisions/047-favourites.md):
+ * a visitor gives a name once, kept as a row whose id the grant cookie
+ * carries, then marks photos of the link's album. Who the visitor is comes
+ * from the signed grant only, never from a form field, so a visitor sees and
+ * changes only their own favourites; a revoked or expired link's grant is
+ * gone (grant-cookie.server.ts), and its visitor with it.
+ */
+import { and, asc, count, eq } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "~/server/data/db.server";
+import { albumImages, favourites, shareVisitors } from "~/server/data/schema";
+import { HttpError } from "~/server/core/http-error.server";
+import { parseInput } from "~/server/http/input.server";
+import { findAlbumRow } from "~/server/albums/albums.server";
+import type { Access, AlbumGrant } from "~/server/access/access.server";
+import { cleanLine } from "~/lib/clean-text";
+import { MAX_VISITOR_NAME_LENGTH, type VisitorFavourites } from "~/lib/favourites";
+
+export const NAME_FIRST = "Give your name first, so the photographer knows whose favourites these are.";
+export const VISITORS_ONLY = "Favourites are marked by the people a share link was sent to.";
+const PHOTO_NOT_FOUND = "Photo not found.";
+
+const visitorName = z.object({
+  name: z
+    .string({ error: "must be a string" })
+    .transform(cleanLine)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: "must not be empty" })
+        .max(MAX_VISITOR_NAME_LENGTH, { error: `must be at most ${MAX_VISITOR_NAME_LENGTH} characters` }),
+    ),
+});
+
+export function parseVisitorName(name: unknown): string {
+  return parseInput(visitorName, { name }).name;
+}
+
+/**
+ * The grant through which `access` holds album `albumId`, if a share link
+ * opened it in this browser; of two links to the same album, the one its
+ * holder gave a name on.
+ */
+export function grantFor(access: Access, albumId: number): AlbumGrant | undefined {
+  if (access.owner) return undefined;
+  const grants = access.albumGrants.filter((grant) => grant.albumId === albumId);
+  return grants.find((grant) => grant.visitorId !== undefined) ?? grants[0];
+}
+
+/**
+ * The grant to mark favourites with: a 404 where the album is not open to
+ * `access` at all (as everywhere), a 403 where it is open without a link (the
+ * owner, or anyone on a public album).
+ */
+export function requireGrant(access: Access, albumId: number): AlbumGrant {
+  const grant = grantFor(access, albumId);
+  if (grant) return grant;
+  findAlbumRow(albumId, access);
+  throw new HttpError(403, VISITORS_ONLY);
+}
+
+/** The grant's visitor, if it gave a name on this very link (a visitor id of another link's is ignored). */
+function visitorOf(grant: AlbumGrant): { id: number; name: string } | undefined {
+  if (!grant.visitorId) return undefined;
+  return db()
+    .select({ id: shareVisitors.id, name: shareVisitors.name })
+    .from(shareVisitors)
+    .where(and(eq(shareVisitors.id, grant.visitorId), eq(shareVisitors.linkId, grant.linkId)))
+    .get();
+}
+
+/** Names the grant's visitor (a new visitor, or a new name for the same one): its id, for the grant cookie, and the name kept. */
+export function nameVisitor(grant: AlbumGrant, name: string): { id: number; name: string } {
+  const cleaned = parseVisitorName(name);
+  return db().transaction((tx) => {
+    const known = visitorOf(grant);
+    if (known) {
+      tx.update(shareVisitors).set({ name: cleaned }).where(eq(shareVisitors.id, known.id)).run();
+      return { id: known.id, name: cleaned };
+    }
+    return tx
+      .insert(shareVisitors)
+      .values({ linkId: grant.linkId, name: cleaned, createdAt: new Date() })
+      .returning({ id: shareVisitors.id, name: shareVisitors.name })
+      .get();
+  });
+}
+
+/**
+ * Marks (`on`) or unmarks a photo of the album as the visitor's favourite:
+ * 404 unless the photo is in the album the grant opens, 409 until the
+ * visitor gave a name. Marking twice keeps the first time.
+ */
+export function setFavourite(
+  access: Access,
+  albumId: number,
+  imageId: number,
+  on: boolean,
+): { imageId: number; favourite: boolean; count: number } {
+  const grant = requireGrant(access, albumId);
+  return db().transaction((tx) => {
+    const inAlbum = tx
+      .select({ imageId: albumImages.imageId })
+      .from(albumImages)
+      .where(and(eq(albumImages.albumId, albumId), eq(albumImages.imageId, imageId)))
+      .get();
+    if (!inAlbum) throw new HttpError(404, PHOTO_NOT_FOUND);
+    const visitor = visitorOf(grant);
+    if (!visitor) throw new HttpError(409, NAME_FIRST, { needsName: true });
+    if (on) {
+      tx.insert(favourites)
+        .values({ visitorId: visitor.id, imageId, createdAt: new Date() })
+        .onConflictDoNothing()
+        .run();
+    } else {
+      tx.delete(favourites)
+        .where(and(eq(favourites.visitorId, visitor.id), eq(favourites.imageId, imageId)))
+        .run();
+    }
+    return { imageId, favourite: on, count: countOf(visitor.id, albumId) };
+  });
+}
+
+function countOf(visitorId: number, albumId: number): number {
+  return db()
+    .select({ n: count() })
+    .from(favourites)
+    .innerJoin(albumImages, and(eq(albumImages.imageId, favourites.imageId), eq(albumImages.albumId, albumId)))
+    .where(eq(favourites.visitorId, visitorId))
+    .get()!.n;
+}
+
+/** A visitor's favourites among the album's photos (one taken out of the album no longer counts), oldest first. */
+export function favouritesOf(visitor: { id: number }, albumId: number): { imageId: number; favouritedAt: Date }[] {
+  return db()
+    .select({ imageId: favourites.imageId, favouritedAt: favourites.createdAt })
+    .from(favourites)
+    .innerJoin(albumImages, and(eq(albumImages.imageId, favourites.imageId), eq(albumImages.albumId, albumId)))
+    .where(eq(favourites.visitorId, visitor.id))
+    .orderBy(asc(favourites.createdAt), asc(favourites.imageId))
+    .all();
+}
+
+/** What the album page shows a link's visitor: their name and favourites; null without a link (no hearts). */
+export function visitorFavourites(access: Access, albumId: number): VisitorFavourites | null {
+  const grant = grantFor(access, albumId);
+  if (!grant) return null;
+  const visitor = visitorOf(grant);
+  if (!visitor) return { name: null, imageIds: [] };
+  return { name: visitor.name, imageIds: favouritesOf(visitor, albumId).map((favourite) => favourite.imageId) };
+}

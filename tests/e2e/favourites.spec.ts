@@ -1,0 +1,138 @@
+import fs from "node:fs";
+import type { Album } from "~/lib/album";
+import type { ShareLink } from "~/lib/share-link";
+import { expect, loginInBrowser, test, waitForHydration } from "./fixtures";
+import { thumbnail, viewer } from "./gallery-helpers";
+
+test("a client names themself once, hearts photos in the grid and the viewer; the owner sees them and downloads the CSV", async ({
+  page,
+  browser,
+  server,
+  javaScriptEnabled,
+}) => {
+  // Two browser contexts and a dozen page loads: more than the default budget on a busy machine.
+  test.slow();
+  const mode = javaScriptEnabled ? "js" : "no-js";
+  const prefix = `Fav ${mode}`;
+  const ids = await server.seed(3, { prefix });
+  const owner = { Authorization: `Bearer ${await server.adminToken()}` };
+  const album = (await (
+    await page.request.post("/api/album", {
+      data: { name: `Proofing for a client ${mode}`, visibility: "private" },
+      headers: owner,
+    })
+  ).json()) as Album;
+  for (const id of ids) {
+    expect((await page.request.put(`/api/image/${id}`, { data: { albumIds: [album.id] }, headers: owner })).ok()).toBe(
+      true,
+    );
+  }
+  const link = (await (
+    await page.request.post(`/api/album/${album.id}/links`, { data: { label: `Couple ${mode}` }, headers: owner })
+  ).json()) as ShareLink & { url: string };
+  const names = await Promise.all(
+    ids.map(
+      async (id) =>
+        ((await (await page.request.get(`/api/image/${id}`, { headers: owner })).json()) as { name: string }).name,
+    ),
+  );
+
+  // The client: the link, a heart, the name it asks for once, then more hearts in the grid and one in the viewer.
+  const clientContext = await browser.newContext({ javaScriptEnabled, baseURL: server.url });
+  const client = await clientContext.newPage();
+  await client.goto(link.url);
+  await expect(client.getByRole("heading", { level: 1, name: album.name })).toBeVisible();
+  if (javaScriptEnabled) await waitForHydration(client);
+  await expect(client.getByText("0 favourites")).toBeVisible();
+  const heart = (index: number) => client.getByRole("button", { name: `Favourite ${names[index]}`, exact: true });
+  await heart(0).click();
+  await client.getByLabel("Your name").fill(`Ada ${mode}`);
+  await client.getByRole("button", { name: "Save and mark favourite" }).click();
+  await expect(heart(0)).toHaveAttribute("aria-pressed", "true");
+  await expect(client.getByText("1 favourite", { exact: false })).toBeVisible();
+  await heart(1).click();
+  await expect(heart(1)).toHaveAttribute("aria-pressed", "true");
+  await expect(client.getByText("2 favourites")).toBeVisible();
+  await expect(heart(2)).toHaveAttribute("aria-pressed", "false");
+
+  await thumbnail(client, ids[2]!).click();
+  const inViewer = viewer(client).getByRole("button", { name: `Favourite ${names[2]}` });
+  await expect(inViewer).toHaveAttribute("aria-pressed", "false");
+  await inViewer.click();
+  await expect(inViewer).toHaveAttribute("aria-pressed", "true");
+
+  await client.goto(`/photography/albums/${album.slug}`);
+  for (const index of [0, 1, 2]) await expect(heart(index)).toHaveAttribute("aria-pressed", "true");
+  await expect(client.getByText(`3 favourites · Ada ${mode}`)).toBeVisible();
+  await clientContext.close();
+
+  // The owner: the album admin page's Favourites, the file names for Lightroom, and the CSV.
+  if (javaScriptEnabled) await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await loginInBrowser(page);
+  await page.goto(`/photography/admin/albums/${album.slug}`);
+  const section = page.getByRole("region", { name: "Favourites" });
+  await expect(section.getByRole("heading", { level: 3, name: `Couple ${mode}` })).toBeVisible();
+  await expect(section.getByRole("heading", { level: 4, name: `Ada ${mode} 3 favourites` })).toBeVisible();
+  await expect(section.getByRole("img")).toHaveCount(3);
+  const field = section.getByRole("textbox", { name: `File names of Ada ${mode}'s favourites (Couple ${mode})` });
+  const expected = (await field.inputValue()).split(", ");
+  expect(expected).toHaveLength(3);
+  for (const name of expected) expect(name).toMatch(new RegExp(`^fav ${mode}-\\d+$`));
+  if (javaScriptEnabled) {
+    await waitForHydration(page);
+    await section.getByRole("button", { name: "Copy file names" }).click();
+    await expect(section.getByText("Copied.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.join(", "));
+  } else {
+    await expect(section.getByRole("button", { name: "Copy file names" })).toBeHidden();
+  }
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    section.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${album.slug}-favourites.csv`);
+  const csv = fs.readFileSync((await download.path())!, "utf8").split("\r\n");
+  expect(csv[0]).toBe("Link,Visitor,File name,Photo title,Image id,Favourited at");
+  expect(csv.filter((line) => line.startsWith(`Couple ${mode},Ada ${mode},fav ${mode}-`))).toHaveLength(3);
+});
+
+test("a first heart in the viewer asks for the name there (or on the album page without JavaScript) and keeps the click", async ({
+  page,
+  browser,
+  server,
+  javaScriptEnabled,
+}) => {
+  test.slow();
+  const mode = javaScriptEnabled ? "js" : "no-js";
+  const [id] = await server.seed(1, { prefix: `Viewer heart ${mode}` });
+  const owner = { Authorization: `Bearer ${await server.adminToken()}` };
+  const album = (await (
+    await page.request.post("/api/album", {
+      data: { name: `Viewer hearts ${mode}`, visibility: "private" },
+      headers: owner,
+    })
+  ).json()) as Album;
+  await page.request.put(`/api/image/${id}`, { data: { albumIds: [album.id] }, headers: owner });
+  const link = (await (
+    await page.request.post(`/api/album/${album.id}/links`, { data: { label: "Viewer" }, headers: owner })
+  ).json()) as ShareLink & { url: string };
+
+  const clientContext = await browser.newContext({ javaScriptEnabled, baseURL: server.url });
+  const client = await clientContext.newPage();
+  await client.goto(link.url);
+  await client.goto(`/photography/albums/${album.slug}?image=${id}`);
+  if (javaScriptEnabled) await waitForHydration(client);
+  const heart = () => viewer(client).getByRole("button", { name: `Favourite Viewer heart ${mode}` });
+  await heart().click();
+  // With JavaScript the viewer asks; without, the album page does, then sends the browser back to the viewer.
+  const form = javaScriptEnabled ? viewer(client) : client;
+  await form.getByLabel("Your name").fill("Grace");
+  await form.getByRole("button", { name: "Save and mark favourite" }).click();
+  await expect(heart()).toHaveAttribute("aria-pressed", "true");
+  expect(new URL(client.url()).searchParams.get("image")).toBe(String(id));
+  await heart().click();
+  await expect(heart()).toHaveAttribute("aria-pressed", "false");
+  await client.reload();
+  await expect(heart()).toHaveAttribute("aria-pressed", "false");
+  await clientContext.close();
+});
