@@ -345,6 +345,11 @@ describe("the page cache and the owner", () => {
     const visitorHtml = await text("/photography");
     expect(visitorHtml).not.toContain(hidden.name);
     expect(visitorHtml).not.toContain("visibility-label");
+    // A visitor who may open an album sees its hidden photos as any other: the label is the owner's.
+    const openAlbum = await text("/photography/albums/open-album");
+    expect(openAlbum).toContain(hiddenInPublic.name);
+    expect(openAlbum).not.toContain("visibility-label");
+    expect(await (await owner("/photography/albums/open-album")).text()).toMatch(/visibility-label--hidden/);
 
     const albums = await (await owner("/photography/albums")).text();
     expect(albums).toContain("Quiet Album");

@@ -52,13 +52,15 @@ interface Props {
   Item?: ComponentType<GridItemProps>;
   /** A photo's viewer covers the grid (a deep link): its photo is the first screen, so no thumbnail goes first. */
   behindViewer?: boolean;
+  /** The owner: hidden photos carry their label. A visitor who may open an album sees its hidden photos as any other. */
+  owner?: boolean;
 }
 
 /**
  * The thumbnails in one masonry, in reading order: the newest across the top
  * row, and every batch the infinite scroll appends continues the same columns.
  */
-export function GalleryGrid({ images, position, Item = PlainItem, behindViewer = false }: Props) {
+export function GalleryGrid({ images, position, Item = PlainItem, behindViewer = false, owner = false }: Props) {
   const { path } = useGalleryScope();
   const layout = useMemo(() => placeMasonry(images), [images]);
   const eagerCount = behindViewer ? 0 : EAGER_COUNT;
@@ -93,7 +95,7 @@ export function GalleryGrid({ images, position, Item = PlainItem, behindViewer =
               // One high-priority request (the phone's LCP): more would compete on a slow connection.
               fetchPriority={index < eagerCount ? "high" : "auto"}
             />
-            <VisibilityLabel visibility={image.visibility} />
+            {owner ? <VisibilityLabel visibility={image.visibility} /> : null}
           </Link>
           <HeartButton image={image} />
         </Item>

@@ -187,6 +187,7 @@ function GalleryBody({
       position={position}
       Item={selecting ? SelectableItem : undefined}
       behindViewer={photo !== null}
+      owner={admin}
     />
   );
   // Dragging is behaviour: the server and the no-JS page draw the plain grid (the viewer has the move forms).

@@ -129,7 +129,7 @@ export default function SortableGalleryGrid({ images, position, moveUrl, movable
       <div onPointerDownCapture={() => (dragged.current = false)} onClickCapture={swallowDropClick}>
         <SortableContext items={sortableIds} strategy={rectSortingStrategy} disabled={status.state === "saving"}>
           <MovableIds.Provider value={movable}>
-            <GalleryGrid images={images} position={position} Item={MovableOrPlainItem} />
+            <GalleryGrid images={images} position={position} Item={MovableOrPlainItem} owner />
           </MovableIds.Provider>
         </SortableContext>
       </div>
