@@ -192,8 +192,10 @@ describe("each visitor's own favourites", () => {
     expect((await favourite(grant, 999_999)).status).toBe(404);
     expect((await favourite(grant, outside.id, "PUT", other.id)).status).toBe(404);
     expect((await kit.get(`/api/album/${other.id}/favourites`, grant)).status).toBe(404);
+    // The plain form refused goes back to the album page, marking nothing.
     const form = await postForm(grant, { imageId: String(outside.id), favourite: "1", redirectTo: "/" });
-    expect(form.status).toBe(404);
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe(`/photography/albums/${album.slug}`);
     expect((await own(grant)).imageIds).toEqual([photos[0]!.id]);
 
     const owner = await fetch(`${server.url}/api/album/${album.id}/favourites/${photos[0]!.id}`, {
@@ -223,6 +225,13 @@ describe("each visitor's own favourites", () => {
     expect((await favourite(grant, photos[1]!.id)).status).toBe(404);
     expect((await favourite(grant, photos[0]!.id, "DELETE")).status).toBe(404);
     expect((await kit.get(`/api/album/${album.id}/favourites`, grant)).status).toBe(404);
+    // Without JavaScript the heart's form goes back to the album page, which tells the visitor (a 404 page).
+    const form = await postForm(grant, { imageId: String(photos[1]!.id), favourite: "1" });
+    expect(form.status).toBe(303);
+    expect(form.headers.get("location")).toBe(`/photography/albums/${album.slug}`);
+    const page = await kit.get(form.headers.get("location")!, grant);
+    expect(page.status).toBe(404);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
   });
 
   it("refuses another site's request made with the visitor's cookie", async () => {
