@@ -110,6 +110,25 @@ test.describe("with JavaScript", () => {
     await expectShowing(page, images[2]!.name);
   });
 
+  test("counts the gallery as it grows (its total is kept only until the photos change)", async ({ page }) => {
+    const own = await startSeedableServer();
+    try {
+      const [older, newer] = (await own.seed(2, { prefix: "Counted" })) as [number, number];
+      expect(newer).toBeGreaterThan(older);
+      await openPaused(page, `${own.url}/photography?image=${newer}`);
+      await play(page).click();
+      await expect(viewer(page).getByText("1 / 2", { exact: true })).toBeAttached();
+
+      await own.seed(1, { prefix: "Counted later" });
+      const again = await page.context().newPage();
+      await openPaused(again, `${own.url}/photography?image=${newer}`);
+      await play(again).click();
+      await expect(viewer(again).getByText("2 / 3", { exact: true })).toBeAttached();
+    } finally {
+      await own.stop();
+    }
+  });
+
   test("the album page offers its slideshow, counted in the album", async ({ page, server }) => {
     const ids = await server.seed(3, { prefix: "Trip" });
     const headers = { Authorization: `Bearer ${await server.adminToken()}` };

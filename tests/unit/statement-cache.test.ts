@@ -42,6 +42,13 @@ describe("reused statements", () => {
     ]);
   });
 
+  it("hands a statement back without the mode another caller left on it", () => {
+    expect(sqlite.prepare("SELECT name FROM t WHERE id = 1").pluck().get()).toBe("a");
+    expect(sqlite.prepare("SELECT name FROM t WHERE id = 1").get()).toEqual({ name: "a" });
+    expect(sqlite.prepare("SELECT name FROM t WHERE id = 2").expand().get()).toEqual({ t: { name: "b" } });
+    expect(sqlite.prepare("SELECT name FROM t WHERE id = 2").get()).toEqual({ name: "b" });
+  });
+
   it("reuses writes too", () => {
     const insert = sqlite.prepare("INSERT INTO t (name) VALUES (?)");
     expect(sqlite.prepare("INSERT INTO t (name) VALUES (?)")).toBe(insert);

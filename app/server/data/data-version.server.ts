@@ -1,7 +1,4 @@
-import type Database from "better-sqlite3";
 import { db } from "./db.server";
-
-const statements = new WeakMap<Database.Database, Database.Statement>();
 
 /**
  * Changes whenever what the public pages show may have changed: SQLite
@@ -14,11 +11,7 @@ const statements = new WeakMap<Database.Database, Database.Statement>();
  * differently: anything kept across runs (an ETag) adds something of its own.
  */
 export function dataVersion(): string {
-  const sqlite = db().$client;
-  let statement = statements.get(sqlite);
-  if (!statement) {
-    statement = sqlite.prepare("SELECT version FROM content_version WHERE id = 1").pluck();
-    statements.set(sqlite, statement);
-  }
-  return String(statement.get());
+  // Prepared once by its SQL text (statement-cache.server.ts); a shared statement keeps no mode of ours.
+  const row = db().$client.prepare("SELECT version FROM content_version WHERE id = 1").get() as { version: number };
+  return String(row.version);
 }

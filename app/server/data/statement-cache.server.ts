@@ -7,7 +7,9 @@ const LIMIT = 500;
  * Drizzle prepares every query anew, and SQLite's prepare is a good part of a
  * small query's time. The same SQL text reuses its statement (least recently
  * used dropped first). Drizzle switches a statement to raw rows for its
- * selects, so a reused one starts back in object mode, as a new one would.
+ * selects, so a reused one starts back in object mode, as a new one would;
+ * and since two callers of the same SQL share one statement, none may keep
+ * a statement (or its mode) past its call.
  */
 export function reuseStatements(sqlite: Database.Database): void {
   const prepare = sqlite.prepare.bind(sqlite);
@@ -17,7 +19,7 @@ export function reuseStatements(sqlite: Database.Database): void {
     if (kept) {
       statements.delete(source);
       statements.set(source, kept);
-      return kept.reader ? kept.raw(false) : kept;
+      return kept.reader ? kept.raw(false).pluck(false).expand(false) : kept;
     }
     const statement = prepare(source);
     statements.set(source, statement);

@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, sum, type SQL } from "drizzle-orm";
 import type { Image, ImagePage } from "~/lib/image";
 import { db } from "~/server/data/db.server";
+import { dataVersion } from "~/server/data/data-version.server";
 import { toImage, toImages } from "./image-json.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, images, type ImageRow } from "~/server/data/schema";
@@ -168,8 +169,21 @@ export function neighbours(
   return { previous: nearest(reversed(keys)), next: nearest(keys) };
 }
 
+let publicTotal: { version: string; total: number } | undefined;
+
 /** How many photos a list runs over, the whole gallery's or one album's: the slideshow's "12 / 60". */
 export function listCount(scope: ListScope): number {
+  // Counting the public photos reads every entry of their index (2.5 ms at 100,000; a plain count is SQLite's
+  // b-tree count): a visitor's gallery keeps its total until the content changes.
+  if (scope.albumId === undefined && !scope.access.owner) {
+    const version = dataVersion();
+    if (publicTotal?.version !== version) publicTotal = { version, total: countListed(scope) };
+    return publicTotal.total;
+  }
+  return countListed(scope);
+}
+
+function countListed(scope: ListScope): number {
   const counted = db().select({ total: count() });
   const row =
     scope.albumId === undefined
