@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "~/server/data/db.server";
+import { dataVersion } from "~/server/data/data-version.server";
 import { siteSettings } from "~/server/data/schema";
 
 export interface Setting<T> {
@@ -21,13 +22,18 @@ export function defineSetting<S extends z.ZodType>(
   schema: S,
   fallback: z.output<S>,
 ): Setting<z.output<S>> {
+  // Every page reads several settings: each is parsed once per content version (a write to site_settings bumps it).
+  let kept: { version: string; value: z.output<S> } | undefined;
   return {
     key,
     read() {
+      const version = dataVersion();
+      if (kept?.version === version) return kept.value;
       const row = db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key)).get();
-      if (!row) return fallback;
-      const parsed = schema.safeParse(row.value);
-      return parsed.success ? parsed.data : fallback;
+      const parsed = row ? schema.safeParse(row.value) : undefined;
+      const value = parsed?.success ? parsed.data : fallback;
+      kept = { version, value };
+      return value;
     },
     write(value) {
       const checked = schema.parse(value);
