@@ -1,12 +1,13 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { RequestIdProvider } from "~/components/request-id";
+import { lowPriorityModulePreloads } from "~/server/http/module-preload-priority.server";
 import { logRequestError, requestId } from "~/server/http/request-errors.server";
 
 export const streamTimeout = 5_000;
@@ -52,7 +53,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const html = lowPriorityModulePreloads();
+          // A render that fails after the shell destroys `html`; pipeline ends the response with it (onError logged it).
+          pipeline(html, body, () => {});
+          pipe(html);
           const response = new Response(createReadableStreamFromReadable(body), {
             headers: responseHeaders,
             status: responseStatusCode,

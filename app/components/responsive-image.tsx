@@ -9,8 +9,8 @@ interface Props {
   /** High for the one image that is the page's largest paint. */
   fetchPriority?: "high" | "auto";
   className?: string;
-  /** AVIF variants stop at 960 px: turn them off where the image may be drawn wider (the viewer). */
-  avif?: boolean;
+  /** AVIF variants stop at 960 px: where the image may be drawn wider (the viewer), the screens that take them. */
+  avifMedia?: string;
   /** Which part stays in view where CSS crops the image (object-fit: cover). */
   objectPosition?: string;
 }
@@ -29,12 +29,12 @@ export function ResponsiveImage({
   loading = "lazy",
   fetchPriority = "auto",
   className,
-  avif = true,
+  avifMedia,
   objectPosition,
 }: Props) {
   return (
     <picture>
-      {avif && image.avifSrcset ? <source type="image/avif" srcSet={image.avifSrcset} sizes={sizes} /> : null}
+      {image.avifSrcset ? <source type="image/avif" media={avifMedia} srcSet={image.avifSrcset} sizes={sizes} /> : null}
       <img
         className={className}
         src={image.url}

@@ -1,6 +1,7 @@
-// A phone's first view of the gallery (issue 19, records 045 and 046): one eager
-// image, first in line; every thumbnail offers the phone's 720 px variants; and
-// `npm run variants:backfill` gives photos made before them the same.
+// A phone's first view of the gallery (issue 19, records 045, 046 and 049): one eager
+// image, first in line, with the scripts' preloads behind it; every thumbnail offers the
+// phone's 720 px variants; a deep link's photo is AVIF on a phone and nothing goes before
+// it; and `npm run variants:backfill` gives photos made before them the same.
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
@@ -15,6 +16,8 @@ import { expectSoundStorage } from "../support/storage-check";
 let server: TestServer;
 let token: string;
 const uploaded: Image[] = [];
+/** Wider than the widest AVIF (960 px), as a camera's photos are, and with a photo either side of it. */
+let wide: Image;
 
 async function upload(seed: number, width: number, height: number): Promise<Image> {
   const data = await makeJpeg(width, height, seed);
@@ -41,13 +44,15 @@ beforeAll(async () => {
   token = (await loginAdmin(server.url)).token;
   // Landscapes and portraits, as a camera makes them, just wider than 720 px: six, two top rows on a desktop.
   for (let i = 0; i < 6; i++) uploaded.push(i % 3 === 2 ? await upload(i, 750, 1000) : await upload(i, 800, 600));
+  wide = await upload(6, 1200, 900);
+  uploaded.push(await upload(7, 800, 600));
 }, 120_000);
 afterAll(() => server?.stop());
 
 describe("the gallery's first page", () => {
   it("loads only the first thumbnail eagerly, at high priority; every other one lazily", async () => {
     const pictures = await galleryPictures();
-    expect(pictures).toHaveLength(6);
+    expect(pictures).toHaveLength(8);
     const eager = pictures.filter((picture) => /loading="eager"/.test(picture));
     expect(eager).toHaveLength(1);
     expect(pictures[0]).toMatch(/loading="eager"/);
@@ -77,6 +82,43 @@ describe("the gallery's first page", () => {
     const first = (await galleryPictures())[0]!.match(/<source type="image\/avif" srcSet="([^"]+)"/)![1]!;
     expect(preload).toContain(`imageSrcSet="${first}"`);
     expect(head.indexOf(preload!)).toBeLessThan(head.indexOf('rel="modulepreload"'));
+  });
+
+  it("asks for every script the head preloads at low priority, behind the photo, the CSS and the font", async () => {
+    const html = await (await fetch(`${server.url}/photography`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(1);
+    for (const link of preloads)
+      expect(link).toMatch(/^<link rel="modulepreload" fetchpriority="low" href="\/assets\//);
+  });
+});
+
+describe("a photo's deep link", () => {
+  async function deepLink(): Promise<{ head: string; photo: string }> {
+    const html = await (await fetch(`${server.url}/photography?image=${wide.id}`)).text();
+    const frame = html.slice(html.indexOf('class="viewer-frame"'));
+    return {
+      head: html.slice(0, html.indexOf("</head>")),
+      photo: frame.match(/<picture>[\s\S]*?<\/picture>/)![0],
+    };
+  }
+
+  it("draws the photo from its AVIF variants on the screens they are wide enough for, WebP elsewhere", async () => {
+    const { photo } = await deepLink();
+    const source = photo.match(/<source type="image\/avif" media="([^"]+)" srcSet="([^"]+)"/);
+    expect(source, "the viewer's AVIF source").not.toBeNull();
+    // A phone at up to two device pixels (Lighthouse's: 412 px at 1.75); never a desktop, which draws it wider.
+    expect(source![1]).toContain("(max-width: 512px) and (max-resolution: 2dppx)");
+    expect(source![1]).not.toMatch(/max-width: (9\d\d|\d{4,})px/);
+    expect(source![2]).toMatch(/\/w960\.avif 960w$/);
+    // The WebP reaches the photo's own width for the desktop.
+    expect(photo.match(/<img[^>]* srcSet="([^"]+)"/)![1]).toMatch(/\/w1200\.webp 1200w$/);
+  });
+
+  it("asks for no image in the head: neither the neighbours nor a thumbnail go before the photo", async () => {
+    const { head } = await deepLink();
+    expect(head).not.toMatch(/<link rel="preload" as="image"/);
   });
 });
 

@@ -2,6 +2,7 @@ import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { Image } from "~/lib/image";
+import { viewerAvifMedia, viewerSizes } from "~/lib/viewer-image";
 import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
 import { useGalleryScope } from "./gallery-scope";
 
@@ -12,17 +13,6 @@ function frameSize(image: Image): CSSProperties {
     ["--photo-width" as string]: `${image.width}px`,
     ["--photo-ratio" as string]: (image.width / image.height).toFixed(4),
   };
-}
-
-/**
- * How wide the photo is drawn (viewer.css): beside a 20rem panel from 900px,
- * within 4rem on either side for the arrows, where a tall photo is bounded by
- * the height instead; the screen less its margins on phones.
- */
-export function viewerSizes(image: Image): string {
-  const ratio = image.width / image.height;
-  const wide = ratio > 1.2 ? "calc(100vw - 28rem)" : `calc((100vh - 3rem) * ${ratio.toFixed(3)})`;
-  return `(min-width: 900px) ${wide}, calc(100vw - 2rem)`;
 }
 
 interface Props {
@@ -60,7 +50,7 @@ export function ViewerStage({
           key={image.id}
           image={image}
           sizes={viewerSizes(image)}
-          avif={false}
+          avifMedia={viewerAvifMedia(image)}
           loading="eager"
           fetchPriority="high"
         />

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
-import { preload } from "react-dom";
 import { useLocation } from "react-router";
 import type { Image } from "~/lib/image";
 import { galleryHref, type ViewerMode } from "~/lib/gallery-url";
@@ -13,7 +12,8 @@ import { ViewerAdmin } from "./viewer-admin";
 import { ViewerNameStep } from "~/components/favourites/favourites-bar";
 import { ViewerCaption } from "./viewer-caption";
 import { ViewerControls } from "./viewer-controls";
-import { ViewerStage, viewerSizes } from "./viewer-stage";
+import { useNeighbourPreloads } from "./use-neighbour-preloads";
+import { ViewerStage } from "./viewer-stage";
 import "~/styles/viewer.css";
 
 /** The spec's fade-out; viewer.css animates over the same time. */
@@ -68,15 +68,6 @@ export function Viewer({
   onDeleted,
 }: Props) {
   const { image, previous, next, nextPageHref, neighbours, index } = photo;
-  for (const neighbour of neighbours) {
-    // The same srcset and sizes as the photo will have, so the browser picks, and later reuses, the same file.
-    preload(neighbour.url, {
-      as: "image",
-      imageSrcSet: neighbour.srcset,
-      imageSizes: viewerSizes(neighbour),
-      fetchPriority: "low",
-    });
-  }
   const { show, leave, state } = useViewerNavigation(position, isLoaded);
   const { path, download } = useGalleryScope();
   const location = useLocation();
@@ -90,6 +81,7 @@ export function Viewer({
   const infoId = "viewer-info";
 
   useEffect(() => setClosing(false), [location.key]);
+  useNeighbourPreloads(dialog, image.id, neighbours);
 
   useEffect(() => {
     if (!closing) return;

@@ -1,0 +1,88 @@
+// A photo's deep link on a phone (issue 19): the photo comes first, as AVIF where its variants are wide enough; the
+// grid the viewer covers fetches nothing and the neighbours only once the photo has loaded (with JavaScript: without
+// it, a browser loads lazy images at once).
+import type { Page } from "@playwright/test";
+import type { Image } from "~/lib/image";
+import { makeJpeg, uploadImage } from "../support/images";
+import { expect, test, type SeedableServer } from "./fixtures";
+import { fetchImage, viewer } from "./gallery-helpers";
+
+/** The storage key in a media URL: /media/<key>/w720.avif. */
+const keyOf = (url: string) => new URL(url, "http://x").pathname.split("/")[2]!;
+
+async function uploadWide(server: SeedableServer, seed: number): Promise<Image> {
+  const response = await uploadImage(
+    server.url,
+    await server.adminToken(),
+    { data: await makeJpeg(1600, 1200, 7000 + seed), filename: `deep-link-${seed}.jpg` },
+    { name: `Deep link ${seed}` },
+  );
+  expect(response.status).toBe(201);
+  return (await response.json()) as Image;
+}
+
+/** The media the page asks for, in order, and when the viewer's own photo finished loading. */
+function recordMedia(page: Page, photoKey: string) {
+  const events: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/media/")) events.push(`request ${keyOf(request.url())}`);
+  });
+  page.on("requestfinished", (request) => {
+    if (request.url().includes("/media/") && keyOf(request.url()) === photoKey) events.push("photo loaded");
+  });
+  return events;
+}
+
+test.use({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 1.75 });
+
+let photos: Image[] = [];
+test.beforeAll(async ({ server }) => {
+  // Five in a row, newest first on the gallery: the middle one has a neighbour either side.
+  photos = [];
+  for (let i = 0; i < 5; i++) photos.push(await uploadWide(server, i));
+  photos.reverse();
+});
+
+test("the photo of a deep link is AVIF on a phone, and the grid behind the viewer fetches nothing", async ({
+  page,
+  javaScriptEnabled,
+  server,
+}) => {
+  const photo = photos[2]!;
+  const events = recordMedia(page, keyOf(photo.url));
+  await page.goto(`/photography?image=${photo.id}`);
+  const img = viewer(page).getByRole("img");
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  // 412 px at 1.75 draws the photo 665 device pixels wide: the 720 px AVIF.
+  expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/w720\.avif$/);
+
+  // Without JavaScript a browser loads lazy images at once (the HTML standard), so only the JS project can check.
+  if (!javaScriptEnabled) return;
+  const neighbours = await Promise.all(
+    [photos[1]!, photos[3]!].map(async ({ id }) =>
+      keyOf(((await (await fetchImage(server.url, id)).json()) as Image).url),
+    ),
+  );
+  // The neighbours come, for an instant step, but only after the photo.
+  await expect.poll(() => neighbours.every((key) => events.includes(`request ${key}`))).toBe(true);
+  const photoLoaded = events.indexOf("photo loaded");
+  for (const key of neighbours) expect(events.indexOf(`request ${key}`)).toBeGreaterThan(photoLoaded);
+  // Lazy images on screen are asked for at the first layout, before the load event.
+  await page.waitForLoadState("load");
+  const allowed = new Set([keyOf(photo.url), ...neighbours]);
+  const others = events.filter((event) => event.startsWith("request ") && !allowed.has(event.slice(8)));
+  expect(others, "media fetched for the covered grid").toEqual([]);
+});
+
+test("a desktop still draws the photo from the WebP, wide enough for its size", async ({ page }) => {
+  await page.setViewportSize({ width: 1350, height: 900 });
+  await page.goto(`/photography?image=${photos[2]!.id}`);
+  const img = viewer(page).getByRole("img");
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  const { src, drawn } = await img.evaluate((el: HTMLImageElement) => ({
+    src: el.currentSrc,
+    drawn: el.getBoundingClientRect().width * devicePixelRatio,
+  }));
+  expect(src).toMatch(/\.webp$/);
+  expect(Number(src.match(/\/w(\d+)\.webp$/)![1])).toBeGreaterThanOrEqual(Math.min(drawn, 1600));
+});
