@@ -38,7 +38,14 @@ test("the owner hides a photo and makes an album private; a visitor sees neither
   await page.getByText("Edit album").click();
   await page.getByLabel("Visibility").selectOption("private");
   await page.getByRole("button", { name: "Save album" }).click();
-  await page.waitForURL(`**/photography/albums/${album.slug}`);
+  // With JavaScript the page stays where it is: the saved album, not the URL, says the save is done.
+  const saved = async () =>
+    (
+      (await (
+        await page.request.get(`/api/album/${album.id}`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as Album
+    ).visibility;
+  await expect.poll(saved).toBe("private");
   await page.goto("/photography/albums");
   const card = page.locator(".album-card", { hasText: album.name });
   await expect(card.getByText("Private", { exact: true })).toBeVisible();
