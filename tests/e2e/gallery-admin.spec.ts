@@ -119,6 +119,8 @@ test.describe("as the admin", () => {
     await page.keyboard.press("Escape");
     await expect(thumbnail(page, edited.id).locator("img")).toHaveAttribute("alt", /^Renamed far down/);
 
+    // Brought on screen first: a thumbnail far off screen is not drawn (content-visibility), and a click waits for it.
+    await thumbnail(page, removed.id).evaluate((link) => link.scrollIntoView({ block: "center" }));
     await thumbnail(page, removed.id).click();
     page.once("dialog", (dialog) => void dialog.accept());
     await viewer(page).getByRole("link", { name: "Delete" }).click();
