@@ -7,7 +7,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { RequestIdProvider } from "~/components/request-id";
-import { lowPriorityModulePreloads } from "~/server/http/module-preload-priority.server";
+import { scriptsAfterFirstPaint } from "~/server/http/page-scripts.server";
 import { logRequestError, requestId } from "~/server/http/request-errors.server";
 
 export const streamTimeout = 5_000;
@@ -53,7 +53,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const html = lowPriorityModulePreloads();
+          const html = scriptsAfterFirstPaint(nonce);
           // A render that fails after the shell destroys `html`; pipeline ends the response with it (onError logged it).
           pipeline(html, body, () => {});
           pipe(html);

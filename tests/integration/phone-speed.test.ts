@@ -1,5 +1,5 @@
-// A phone's first view of the gallery (issue 19, records 045, 046 and 049): one eager
-// image, first in line, with the scripts' preloads behind it; every thumbnail offers the
+// A phone's first view of the gallery (issue 19, records 045, 046, 049 and 052): one eager
+// image, first in line, with the scripts held until it is on screen; every thumbnail offers the
 // phone's 720 px variants; a deep link's photo is AVIF on a phone and nothing goes before
 // it; and `npm run variants:backfill` gives photos made before them the same.
 import Database from "better-sqlite3";
@@ -81,16 +81,18 @@ describe("the gallery's first page", () => {
     expect(preload).toMatch(/fetchPriority="high"/);
     const first = (await galleryPictures())[0]!.match(/<source type="image\/avif" srcSet="([^"]+)"/)![1]!;
     expect(preload).toContain(`imageSrcSet="${first}"`);
-    expect(head.indexOf(preload!)).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    expect(head.indexOf(preload!)).toBeLessThan(head.indexOf("data-modules="));
   });
 
-  it("asks for every script the head preloads at low priority, behind the photo, the CSS and the font", async () => {
+  it("holds the scripts until the photo is on screen: no module preload, the module script a data block", async () => {
     const html = await (await fetch(`${server.url}/photography`)).text();
-    const head = html.slice(0, html.indexOf("</head>"));
-    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(preloads.length).toBeGreaterThan(1);
-    for (const link of preloads)
-      expect(link).toMatch(/^<link rel="modulepreload" fetchpriority="low" href="\/assets\//);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]* type="module"/);
+    const modules = JSON.parse(html.match(/ data-modules="([^"]+)"/)![1]!.replaceAll("&quot;", '"')) as string[];
+    expect(modules.length).toBeGreaterThan(1);
+    for (const href of modules) expect(href).toMatch(/^\/assets\/[\w.-]+\.js$/);
+    const held = html.match(/<script nonce="[^"]+" type="text\/plain" id="page-module">([^<]*)<\/script>/)?.[1];
+    expect(held, "React Router's module script, held").toContain('import("/assets/entry.client-');
   });
 });
 

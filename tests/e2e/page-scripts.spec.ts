@@ -1,0 +1,58 @@
+// A page's scripts wait until its first photo is on screen (issue 19, record 052), and start at once when someone
+// reaches for the page before that.
+import type { Page, Route } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "about when scripts start");
+
+test.beforeAll(async ({ server }) => {
+  test.setTimeout(120_000);
+  await server.seed(4, { prefix: "Scripts" });
+});
+
+/** The paths of the requests the page makes, in order. */
+function recordRequests(page: Page) {
+  const paths: string[] = [];
+  page.on("request", (request) => paths.push(new URL(request.url()).pathname));
+  return paths;
+}
+
+/** Holds every photo until the test lets them go, so the load event waits for the test. */
+async function holdPhotos(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/media/**", async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const isScript = (path: string) => /^\/assets\/.+\.js$/.test(path);
+
+test("no script is asked for while the first photo loads; once it is in, the page hydrates", async ({ page }) => {
+  const releasePhotos = await holdPhotos(page);
+  const requests = recordRequests(page);
+  await page.goto("/photography", { waitUntil: "domcontentloaded" });
+  await expect.poll(() => requests.some((path) => path.startsWith("/media/"))).toBe(true);
+  expect(requests.filter(isScript)).toEqual([]);
+
+  releasePhotos();
+  await waitForHydration(page);
+  // The page starts its scripts from the module preloads the server took out, not from a waterfall of imports.
+  const preloaded = await page
+    .locator('link[rel="modulepreload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  expect(preloaded.length).toBeGreaterThan(1);
+  expect(requests.filter(isScript)).toEqual(expect.arrayContaining(preloaded));
+});
+
+test("a key pressed while the first photo is still loading starts the scripts at once", async ({ page }) => {
+  const releasePhotos = await holdPhotos(page);
+  const requests = recordRequests(page);
+  await page.goto("/photography", { waitUntil: "domcontentloaded" });
+  expect(requests.filter(isScript)).toEqual([]);
+  await page.keyboard.press("Shift");
+  await waitForHydration(page);
+  releasePhotos();
+});
