@@ -13,6 +13,7 @@ import { albumImages, favourites, shareVisitors } from "~/server/data/schema";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseInput } from "~/server/http/input.server";
 import { findAlbumRow } from "~/server/albums/albums.server";
+import { inAlbum } from "~/server/albums/memberships.server";
 import type { Access, AlbumGrant } from "~/server/access/access.server";
 import { cleanLine } from "~/lib/clean-text";
 import { MAX_VISITOR_NAME_LENGTH, type VisitorFavourites } from "~/lib/favourites";
@@ -100,12 +101,7 @@ export function setFavourite(
 ): { imageId: number; favourite: boolean; count: number } {
   const grant = requireGrant(access, albumId);
   return db().transaction((tx) => {
-    const inAlbum = tx
-      .select({ imageId: albumImages.imageId })
-      .from(albumImages)
-      .where(and(eq(albumImages.albumId, albumId), eq(albumImages.imageId, imageId)))
-      .get();
-    if (!inAlbum) throw new HttpError(404, PHOTO_NOT_FOUND);
+    if (!inAlbum(albumId, imageId, tx)) throw new HttpError(404, PHOTO_NOT_FOUND);
     const visitor = visitorOf(grant);
     if (!visitor) throw new HttpError(409, NAME_FIRST, { needsName: true });
     if (on) {
