@@ -6,7 +6,7 @@ export function DragHandle({ label, className, ...props }: { label: string } & C
   return (
     <button
       type="button"
-      className={className ? `drag-handle ${className}` : "drag-handle"}
+      className={className ? `tap-square drag-handle ${className}` : "tap-square drag-handle"}
       {...props}
       aria-label={label}
     >

@@ -15,9 +15,13 @@ export function FavouritesBar() {
   return (
     <div className="favourites-bar">
       <p className="favourites-count" role="status">
-        {favourites.name
-          ? `${favouriteCount(favourites.count)} · ${favourites.name}`
-          : favouriteCount(favourites.count)}
+        {favouriteCount(favourites.count)}
+        {favourites.name ? (
+          <>
+            {" "}
+            <span className="favourites-count__separator">·</span> {favourites.name}
+          </>
+        ) : null}
       </p>
       {favourites.message ? (
         <p className="favourites-message" role="alert">

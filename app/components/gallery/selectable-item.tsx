@@ -11,7 +11,7 @@ export function SelectableItem({ image, style, children }: GridItemProps) {
   return (
     <li className="gallery-item" style={style}>
       {children}
-      <label className="gallery-select">
+      <label className="tap-square gallery-select">
         <input
           type="checkbox"
           name="ids"

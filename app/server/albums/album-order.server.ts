@@ -10,6 +10,7 @@ import { db } from "~/server/data/db.server";
 import { albumImages, albums, images } from "~/server/data/schema";
 import { albumOrderTerms } from "~/server/photos/images.server";
 import type { ListOrder } from "~/server/photos/list-query.server";
+import { albumMember, membershipOf, type AlbumMember } from "./memberships.server";
 
 export const POSITION_GAP = 1024;
 
@@ -23,23 +24,10 @@ export type MoveTarget = { before: number } | { after: number } | { position: nu
 export const MOVE_STEPS = ["start", "up", "down", "end"] as const;
 export type MoveStep = (typeof MOVE_STEPS)[number];
 
-interface Member {
-  imageId: number;
-  position: number;
-}
-
 const byOrder = [asc(albumImages.position), asc(albumImages.imageId)];
 
-function member(albumId: number, imageId: number): Member | undefined {
-  return db()
-    .select({ imageId: albumImages.imageId, position: albumImages.position })
-    .from(albumImages)
-    .where(and(eq(albumImages.albumId, albumId), eq(albumImages.imageId, imageId)))
-    .get();
-}
-
 /** The album's photos other than `imageId`, in order, from the `offset`th; `limit` of them. */
-function others(albumId: number, imageId: number, offset: number, limit: number): Member[] {
+function others(albumId: number, imageId: number, offset: number, limit: number): AlbumMember[] {
   return db()
     .select({ imageId: albumImages.imageId, position: albumImages.position })
     .from(albumImages)
@@ -51,7 +39,7 @@ function others(albumId: number, imageId: number, offset: number, limit: number)
 }
 
 /** The photo next to `of` (which may be `imageId` itself) on one side, `imageId` left out. */
-function nextTo(albumId: number, imageId: number, of: Member, side: "before" | "after"): Member | undefined {
+function nextTo(albumId: number, imageId: number, of: AlbumMember, side: "before" | "after"): AlbumMember | undefined {
   const beyond =
     side === "after"
       ? or(
@@ -109,7 +97,11 @@ export function renumberAlbum(albumId: number, order: ListOrder = MANUAL_ORDER):
 }
 
 /** The two photos (either may be missing at an edge) the moved photo goes between. */
-function neighboursFor(albumId: number, imageId: number, target: MoveTarget): [Member | undefined, Member | undefined] {
+function neighboursFor(
+  albumId: number,
+  imageId: number,
+  target: MoveTarget,
+): [AlbumMember | undefined, AlbumMember | undefined] {
   if ("position" in target) {
     const index = target.position - 1;
     const pair = others(albumId, imageId, Math.max(0, index - 1), index === 0 ? 1 : 2);
@@ -121,7 +113,7 @@ function neighboursFor(albumId: number, imageId: number, target: MoveTarget): [M
   }
   const field = "before" in target ? "before" : "after";
   const otherId = "before" in target ? target.before : target.after;
-  const other = member(albumId, otherId);
+  const other = albumMember(albumId, otherId);
   if (!other) throw new HttpError(400, `${field} must be the id of a photo in the album`);
   if (otherId === imageId) throw new HttpError(400, `${field} must be another photo than imageId`);
   return field === "before"
@@ -130,7 +122,7 @@ function neighboursFor(albumId: number, imageId: number, target: MoveTarget): [M
 }
 
 /** A whole number strictly between the two, or undefined when they leave no room. */
-function between(lower: Member | undefined, upper: Member | undefined): number | undefined {
+function between(lower: AlbumMember | undefined, upper: AlbumMember | undefined): number | undefined {
   if (!lower && !upper) return 0;
   if (!lower) return upper!.position - POSITION_GAP;
   if (!upper) return lower.position + POSITION_GAP;
@@ -147,7 +139,7 @@ function assertManual(albumId: number): void {
 }
 
 /** The photo's place in the album's manual order, 1 first. */
-function placeOf(albumId: number, of: Member): number {
+function placeOf(albumId: number, of: AlbumMember): number {
   const before = or(
     lt(albumImages.position, of.position),
     and(eq(albumImages.position, of.position), lt(albumImages.imageId, of.imageId)),
@@ -168,7 +160,7 @@ export function moveImage(albumId: number, imageId: number, target: MoveTarget):
   return db().transaction(
     () => {
       assertManual(albumId);
-      if (!member(albumId, imageId)) {
+      if (!albumMember(albumId, imageId)) {
         throw new HttpError(404, `The photo with id ${imageId} is not in the album`);
       }
       let position = between(...neighboursFor(albumId, imageId, target));
@@ -176,11 +168,7 @@ export function moveImage(albumId: number, imageId: number, target: MoveTarget):
         renumberAlbum(albumId);
         position = between(...neighboursFor(albumId, imageId, target))!;
       }
-      db()
-        .update(albumImages)
-        .set({ position })
-        .where(and(eq(albumImages.albumId, albumId), eq(albumImages.imageId, imageId)))
-        .run();
+      db().update(albumImages).set({ position }).where(membershipOf(albumId, imageId)).run();
       // A move to a place lands there; only a move beside another photo counts its place.
       return "position" in target ? target.position : placeOf(albumId, { imageId, position });
     },
@@ -192,7 +180,7 @@ export function moveImage(albumId: number, imageId: number, target: MoveTarget):
 export function moveImageStep(albumId: number, imageId: number, step: MoveStep): void {
   db().transaction(
     () => {
-      const current = member(albumId, imageId);
+      const current = albumMember(albumId, imageId);
       if (!current) throw new HttpError(404, `The photo with id ${imageId} is not in the album`);
       const neighbour = (side: "before" | "after") => nextTo(albumId, imageId, current, side)?.imageId;
       const up = step === "up" ? neighbour("before") : undefined;

@@ -13,6 +13,7 @@ import { albumImages, albums, images, type AlbumRow, type ImageRow } from "~/ser
 import type { ListOrder } from "~/server/photos/list-query.server";
 import type { AlbumInput } from "./album-input.server";
 import { MANUAL_ORDER, renumberAlbum } from "./album-order.server";
+import { inAlbum } from "./memberships.server";
 import { OWNER, type Access } from "~/server/access/access.server";
 import { albumListed, albumOpen } from "~/server/access/visibility-sql.server";
 
@@ -172,13 +173,8 @@ export function updateAlbum(id: number, input: AlbumInput): Album {
     if (input.slug !== undefined && slugTaken(input.slug, id)) {
       throw new HttpError(409, `The slug "${input.slug}" is taken by another album`);
     }
-    if (input.coverId) {
-      const inAlbum = db()
-        .select({ id: albumImages.imageId })
-        .from(albumImages)
-        .where(and(eq(albumImages.albumId, id), eq(albumImages.imageId, input.coverId)))
-        .get();
-      if (!inAlbum) throw new HttpError(400, "coverId must be a photo in the album");
+    if (input.coverId && !inAlbum(id, input.coverId)) {
+      throw new HttpError(400, "coverId must be a photo in the album");
     }
     const { position, ...fields } = input;
     const before = findAlbumRow(id, OWNER);

@@ -2,13 +2,38 @@
  * Which albums a photo is in (album_images), and the album covers that depend
  * on it: a photo that leaves an album stops being its cover in the same write.
  */
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
-import { db } from "~/server/data/db.server";
+import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { db, type Queryable } from "~/server/data/db.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, albums } from "~/server/data/schema";
 import { joiningPosition, type JoinAt } from "./album-order.server";
 import { OWNER, type Access } from "~/server/access/access.server";
 import { albumListed } from "~/server/access/visibility-sql.server";
+
+/** A photo's row in an album: its id and its place in the album's manual order. */
+export interface AlbumMember {
+  imageId: number;
+  position: number;
+}
+
+/** The album_images row that puts `imageId` in `albumId`, as a where clause (select, update or delete). */
+export function membershipOf(albumId: number, imageId: number): SQL {
+  return and(eq(albumImages.albumId, albumId), eq(albumImages.imageId, imageId))!;
+}
+
+/** The photo's row in the album, or undefined when it is not in it; pass `tx` inside a transaction. */
+export function albumMember(albumId: number, imageId: number, tx: Queryable = db()): AlbumMember | undefined {
+  return tx
+    .select({ imageId: albumImages.imageId, position: albumImages.position })
+    .from(albumImages)
+    .where(membershipOf(albumId, imageId))
+    .get();
+}
+
+/** Whether the photo is in the album; pass `tx` inside a transaction. */
+export function inAlbum(albumId: number, imageId: number, tx: Queryable = db()): boolean {
+  return albumMember(albumId, imageId, tx) !== undefined;
+}
 
 /** Refuses album ids that do not exist, before anything is written. */
 export function assertAlbumsExist(ids: number[]): void {

@@ -9,6 +9,9 @@ import { reuseStatements } from "./statement-cache.server";
 
 type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+/** The database, or the `tx` of `db().transaction((tx) => …)`: what a query helper a transaction calls takes. */
+export type Queryable = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 let instance: Db | undefined;
 
 export class StartupError extends Error {

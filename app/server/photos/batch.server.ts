@@ -3,10 +3,10 @@
  * select mode): each photo's change is its own transaction, so one that fails
  * leaves the others applied and itself untouched, and the answer says so per id.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { joiningPosition } from "~/server/albums/album-order.server";
-import { assertAlbumsExist, setImageAlbums } from "~/server/albums/memberships.server";
+import { assertAlbumsExist, inAlbum, setImageAlbums } from "~/server/albums/memberships.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
 import { albumImages, images } from "~/server/data/schema";
@@ -59,15 +59,6 @@ function assertImageExists(id: number): void {
   if (!db().select({ id: images.id }).from(images).where(eq(images.id, id)).get()) {
     throw new HttpError(404, `There is no image with id ${id}`);
   }
-}
-
-function inAlbum(albumId: number, imageId: number): boolean {
-  const row = db()
-    .select({ imageId: albumImages.imageId })
-    .from(albumImages)
-    .where(and(eq(albumImages.albumId, albumId), eq(albumImages.imageId, imageId)))
-    .get();
-  return row !== undefined;
 }
 
 async function applyOne(input: BatchInput, id: number): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import { redirect } from "react-router";
 import { HttpError } from "~/server/core/http-error.server";
-import { type Access } from "~/server/access/access.server";
+import { requestAccess, type Access } from "~/server/access/access.server";
 import { keepVisitor } from "~/server/access/grant-cookie.server";
 import { secureFor } from "~/server/auth/auth.server";
 import { albumBySlug } from "~/server/albums/albums.server";
@@ -38,7 +38,23 @@ async function named(request: Request, access: Access, albumId: number, name: st
   return { access: { ...access, albumGrants }, setCookie, name: visitor.name };
 }
 
-export async function favouriteForm(request: Request, access: Access, slug: string): Promise<Response> {
+/**
+ * Answers a heart or name form. A plain form refused (a link revoked
+ * meanwhile, an album gone) goes back to the album page, which says why; the
+ * script gets the refusal itself.
+ */
+export async function favouriteForm(request: Request, slug: string): Promise<Response> {
+  try {
+    return await answer(request, await requestAccess(request), slug);
+  } catch (error) {
+    if (error instanceof HttpError && !isScriptRequest(new URL(request.url))) {
+      return redirect(albumPath(slug), { status: 303 });
+    }
+    throw error;
+  }
+}
+
+async function answer(request: Request, access: Access, slug: string): Promise<Response> {
   assertSameOrigin(request);
   const album = albumBySlug(slug, access);
   const form = await readForm(request);

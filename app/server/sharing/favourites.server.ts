@@ -6,13 +6,14 @@
  * changes only their own favourites; a revoked or expired link's grant is
  * gone (grant-cookie.server.ts), and its visitor with it.
  */
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/server/data/db.server";
 import { albumImages, favourites, shareVisitors } from "~/server/data/schema";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseInput } from "~/server/http/input.server";
 import { findAlbumRow } from "~/server/albums/albums.server";
+import { inAlbum } from "~/server/albums/memberships.server";
 import type { Access, AlbumGrant } from "~/server/access/access.server";
 import { cleanLine } from "~/lib/clean-text";
 import { MAX_VISITOR_NAME_LENGTH, type VisitorFavourites } from "~/lib/favourites";
@@ -100,12 +101,7 @@ export function setFavourite(
 ): { imageId: number; favourite: boolean; count: number } {
   const grant = requireGrant(access, albumId);
   return db().transaction((tx) => {
-    const inAlbum = tx
-      .select({ imageId: albumImages.imageId })
-      .from(albumImages)
-      .where(and(eq(albumImages.albumId, albumId), eq(albumImages.imageId, imageId)))
-      .get();
-    if (!inAlbum) throw new HttpError(404, PHOTO_NOT_FOUND);
+    if (!inAlbum(albumId, imageId, tx)) throw new HttpError(404, PHOTO_NOT_FOUND);
     const visitor = visitorOf(grant);
     if (!visitor) throw new HttpError(409, NAME_FIRST, { needsName: true });
     if (on) {
@@ -118,17 +114,9 @@ export function setFavourite(
         .where(and(eq(favourites.visitorId, visitor.id), eq(favourites.imageId, imageId)))
         .run();
     }
-    return { imageId, favourite: on, count: countOf(visitor.id, albumId) };
+    // At most one row per photo of the album: counting the list keeps its join written once.
+    return { imageId, favourite: on, count: favouritesOf(visitor, albumId).length };
   });
-}
-
-function countOf(visitorId: number, albumId: number): number {
-  return db()
-    .select({ n: count() })
-    .from(favourites)
-    .innerJoin(albumImages, and(eq(albumImages.imageId, favourites.imageId), eq(albumImages.albumId, albumId)))
-    .where(eq(favourites.visitorId, visitorId))
-    .get()!.n;
 }
 
 /** A visitor's favourites among the album's photos (one taken out of the album no longer counts), oldest first. */
