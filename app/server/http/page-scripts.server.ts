@@ -6,13 +6,14 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 export const HELD_MODULE_ID = "page-module";
 
 /**
- * Runs in the head, before anything is drawn. It starts the page's scripts
- * once the largest paint is on screen after the load event (or at once on a
- * tap, a key or a scroll), by putting back the module preloads it names in
- * `data-modules` and the module script the server held as a data block. Three
- * seconds after the load event it starts them regardless, for a page loaded
- * in a hidden tab (which reports no largest paint). The new script takes the
- * held one's place, so React hydrates the same document.
+ * Runs in the head, before anything is drawn. After the load event, once the
+ * browser reports the largest paint (that of the page's lead photo,
+ * `fetchpriority="high"`, when it loaded on screen), or at once on a tap, a
+ * key or a scroll, it starts the page's scripts: it puts back the module
+ * preloads it names in `data-modules` and the module script the server held
+ * as a data block. Three seconds after the load event it starts them
+ * regardless, for a page loaded in a hidden tab (which reports no paint). The
+ * new script takes the held one's place, so React hydrates the same document.
  */
 const START_PAGE_SCRIPTS = `(() => {
   const self = document.currentScript;
@@ -40,8 +41,12 @@ const START_PAGE_SCRIPTS = `(() => {
     addEventListener(type, start, { once: true, passive: true, capture: true });
   addEventListener("load", () => {
     setTimeout(start, 3000);
+    // The photo the page leads with, if it loaded on screen: its paint, not the text's before it.
+    const lead = document.querySelector('img[fetchpriority="high"]');
+    const awaited = lead?.naturalWidth && lead.getBoundingClientRect().top < innerHeight ? lead : null;
+    const painted = (list) => !awaited || list.getEntries().some((entry) => entry.element === awaited);
     if (window.PerformanceObserver?.supportedEntryTypes?.includes("largest-contentful-paint"))
-      new PerformanceObserver(start).observe({ type: "largest-contentful-paint", buffered: true });
+      new PerformanceObserver((list) => painted(list) && start()).observe({ type: "largest-contentful-paint", buffered: true });
     else requestAnimationFrame(start);
   }, { once: true });
 })();`;
