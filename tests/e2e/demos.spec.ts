@@ -33,6 +33,26 @@ test.describe("numeral-to-kana converter", () => {
     await expect(page.getByTestId("kana-reading")).toHaveText("ろっぴゃく");
     await expect(page).toHaveURL(/\/foo-bar$/);
   });
+
+  test("what was typed and picked before the scripts ran is converted once they run", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "live conversion is a JavaScript enhancement");
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/foo-bar", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Number").pressSequentially("600");
+    await page.getByLabel("Katakana").check();
+    release();
+    await waitForHydration(page);
+    await expect(page.getByTestId("kana-reading")).toHaveText("ロッピャク");
+    await expect(page.getByLabel("Number")).toHaveValue("600");
+  });
 });
 
 test.describe("sorting visualizer", () => {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { convertDigits, MAX_DIGITS, parseNumeral, type KanaScript } from "~/lib/kana";
 import { buttonClass } from "~/components/ui/button";
@@ -15,13 +15,21 @@ const EXAMPLES = ["123", "800", "8000", "10000000", "1000000000000", "-42"];
 export function KanaConverter({ initialNumber, initialScript }: Props) {
   const [number, setNumber] = useState(initialNumber);
   const [script, setScript] = useState<KanaScript>(initialScript);
+  const form = useRef<HTMLFormElement>(null);
+  // What was typed or picked before the page's scripts ran (record 052) is in the form, not yet in the state.
+  useEffect(() => {
+    const data = new FormData(form.current!);
+    setNumber(String(data.get("number") ?? ""));
+    const picked = data.get("script");
+    if (picked === "hiragana" || picked === "katakana") setScript(picked);
+  }, []);
   const parsed = number.trim() === "" ? null : parseNumeral(number);
   const result = parsed?.ok ? convertDigits(parsed, script) : null;
   const error = parsed && !parsed.ok ? parsed.message : null;
 
   return (
     <>
-      <Form method="get" className="demo-panel kana-form" preventScrollReset>
+      <Form ref={form} method="get" className="demo-panel kana-form" preventScrollReset>
         <div className="field">
           <label htmlFor="number">Number</label>
           <input
