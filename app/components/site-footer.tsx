@@ -1,3 +1,4 @@
+import { DotSeparated } from "~/components/ui/dot-separated";
 import { useSite } from "~/components/use-site";
 
 /** The small footer on every page: the owner's line, their links and the year. */
@@ -8,8 +9,12 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="site-footer__inner">
         <p>
-          © {new Date().getFullYear()} {site?.name}
-          {site?.footerLine ? <span className="site-footer__line"> · {site.footerLine}</span> : null}
+          <DotSeparated
+            parts={[
+              `© ${new Date().getFullYear()} ${site?.name ?? ""}`,
+              ...(site?.footerLine ? [site.footerLine] : []),
+            ]}
+          />
         </p>
         {links.length ? (
           <ul aria-label="Elsewhere">

@@ -35,9 +35,9 @@ export function roundTo(value: number | null, digits: number): number | null {
   return Math.round(value * factor) / factor;
 }
 
-/** The viewer's caption line: "FUJIFILM X-T5 · XF23mmF1.4 R LM WR · 23 mm · ƒ/2.8 · 1/250 s · ISO 200", known parts only. */
-export function exifLine(exif: Exif | null): string | null {
-  if (!exif) return null;
+/** The viewer's camera line, known parts only: "FUJIFILM X-T5", "XF23mmF1.4 R LM WR", "23 mm", "ƒ/2.8", "1/250 s", "ISO 200". */
+export function exifParts(exif: Exif | null): string[] {
+  if (!exif) return [];
   const parts = [
     exif.camera,
     exif.lens,
@@ -46,7 +46,7 @@ export function exifLine(exif: Exif | null): string | null {
     exif.exposureTime === null ? null : `${exif.exposureTime} s`,
     exif.iso === null ? null : `ISO ${exif.iso}`,
   ].filter((part): part is string => part !== null);
-  return parts.length ? parts.join(" · ") : null;
+  return parts;
 }
 
 /** "Taken: June 15, 2024", the date as the camera's clock read it (the ISO string's own date, whatever its offset). */

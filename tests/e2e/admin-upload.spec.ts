@@ -2,7 +2,9 @@ import type { Locator, Page } from "@playwright/test";
 import { formatKilobytes } from "~/lib/format";
 import { makeJpeg } from "../support/images";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
-import { expect, openDashboard, test } from "./fixtures";
+import type { Album } from "~/lib/album";
+import type { ImagePage } from "~/lib/image";
+import { expect, holdScripts, openDashboard, test, waitForHydration } from "./fixtures";
 
 const DROPZONE_TEXT = "Drag 'n' drop some files here, or click to select files";
 let seedIndex = 1000;
@@ -111,6 +113,36 @@ test.describe("with JavaScript", () => {
 
     await page.getByRole("button", { name: "Dismiss the upload summary" }).click();
     await expect(page.getByText("Image uploaded successfully")).toHaveCount(0);
+  });
+
+  test("the album, place and visibility picked before the page's scripts ran are the ones the upload uses", async ({
+    page,
+    server,
+  }) => {
+    const name = `Early pick ${seedIndex}`;
+    const created = await page.request.post("/api/album", {
+      data: { name },
+      headers: { Authorization: `Bearer ${await server.adminToken()}` },
+    });
+    const album = (await created.json()) as Album;
+    const release = await holdScripts(page);
+    // Not waiting for hydration: the scripts are held until the choices are made.
+    await openDashboard(page, false);
+    await page.getByLabel("Album").filter({ visible: true }).selectOption({ label: name });
+    await page.getByLabel("Place").filter({ visible: true }).selectOption({ label: "At the end" });
+    await page.getByLabel("Visibility").filter({ visible: true }).selectOption({ label: "Hidden: only in its albums" });
+    release();
+    await waitForHydration(page);
+
+    const file = await photo(`early-${album.id}.jpg`);
+    await page.getByLabel("Choose files to upload").setInputFiles([file]);
+    await page.getByRole("button", { name: "Upload all" }).click();
+    await expect(page.getByText("Image uploaded successfully")).toBeVisible();
+    await expect(page.getByLabel("Album").filter({ visible: true })).toHaveValue(String(album.id));
+    const inAlbum = (await (await page.request.get(`/api/image?album=${album.id}`)).json()) as ImagePage;
+    expect(inAlbum.images.map(({ filename, visibility }) => ({ filename, visibility }))).toEqual([
+      { filename: file.name, visibility: "hidden" },
+    ]);
   });
 
   test('a refused file shows "Error uploading image" with the reason; dismissing returns to the form', async ({

@@ -2,7 +2,7 @@ import type { Image } from "~/lib/image";
 import { makeDatedJpeg, uploadImage } from "../support/images";
 import { CAMERA_LINE, cameraJpeg } from "../support/camera";
 import { expect, test, waitForHydration, type SeedableServer } from "./fixtures";
-import { thumbnailIds, viewer } from "./gallery-helpers";
+import { expectRoomAroundSeparator, thumbnailIds, viewer } from "./gallery-helpers";
 
 async function upload(server: SeedableServer, data: Buffer, name: string): Promise<Image> {
   const response = await uploadImage(
@@ -25,6 +25,8 @@ test("the viewer shows the camera line and the date taken, and no GPS anywhere i
   if (javaScriptEnabled) await waitForHydration(page);
   const dialog = viewer(page);
   await expect(dialog.getByText(CAMERA_LINE)).toBeVisible();
+  // Every "·" of a line, here as in the footer, album cards and the favourites count, has room either side.
+  await expectRoomAroundSeparator(dialog.getByText(CAMERA_LINE));
   // The camera's own date: 01:30 at +02:00 on June 16 (June 15 in UTC).
   await expect(dialog.getByText("Taken: June 16, 2024")).toBeVisible();
   const html = (await response!.text()) + (await page.content());

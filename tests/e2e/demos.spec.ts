@@ -1,4 +1,4 @@
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, holdScripts, test, waitForHydration } from "./fixtures";
 
 test.describe("numeral-to-kana converter", () => {
   test("converts through the GET form", async ({ page }) => {
@@ -39,12 +39,7 @@ test.describe("numeral-to-kana converter", () => {
     javaScriptEnabled,
   }) => {
     test.skip(!javaScriptEnabled, "live conversion is a JavaScript enhancement");
-    let release!: () => void;
-    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/foo-bar", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Number").pressSequentially("600");
     await page.getByLabel("Katakana").check();

@@ -71,6 +71,23 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
 }
 
+/** Holds the page's requests to `url` until the returned function lets them go. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * Holds the page's scripts: what someone does before they run (they start after the first photo, record 052) must
+ * count once they do.
+ */
+export const holdScripts = (page: Page) => holdRequests(page, "**/assets/*.js");
+
 /**
  * Logs in through the API (session cookie) and, where JavaScript runs, stores the client token as the login form does
  * and waits until React runs the dashboard the server drew. Returns the token.

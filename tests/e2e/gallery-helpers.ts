@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
 export async function fetchImage(baseUrl: string, id: number): Promise<Response> {
@@ -32,4 +32,35 @@ export async function scrollToEnd(page: Page): Promise<void> {
     await page.locator(".gallery-end").scrollIntoViewIfNeeded();
     await expect.poll(async () => (await end.isVisible()) || (await thumbnails.count()) > loaded).toBe(true);
   }
+}
+
+/**
+ * The font's "·" is narrow: with bare spaces it sat against the word before it ("3 favourites· Ada"). Checks the room
+ * between the first "·" in `line` and the letters either side of it.
+ */
+export async function expectRoomAroundSeparator(line: Locator): Promise<void> {
+  const gaps = await line.evaluate((element) => {
+    const characters: { char: string; left: number; right: number }[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent!.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getBoundingClientRect();
+        characters.push({ char: node.textContent![i]!, left: box.left, right: box.right });
+      }
+    }
+    const dot = characters.findIndex((each) => each.char === "·");
+    const letter = (each: { char: string }) => each.char.trim() !== "";
+    const previous = characters.slice(0, dot).findLast(letter)!;
+    const next = characters.slice(dot + 1).find(letter)!;
+    return {
+      before: characters[dot]!.left - previous.right,
+      after: next.left - characters[dot]!.right,
+      fontSize: parseFloat(getComputedStyle(element).fontSize),
+    };
+  });
+  expect(gaps.before).toBeGreaterThanOrEqual(0.3 * gaps.fontSize);
+  expect(gaps.after).toBeGreaterThanOrEqual(0.3 * gaps.fontSize);
 }

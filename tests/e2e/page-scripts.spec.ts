@@ -1,7 +1,7 @@
 // A page's scripts wait until its first photo is on screen (issue 19, record 052), and start at once when someone
 // reaches for the page before that.
-import type { Page, Route } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, holdRequests, test, waitForHydration } from "./fixtures";
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "about when scripts start");
 
@@ -15,17 +15,6 @@ function recordRequests(page: Page) {
   const paths: string[] = [];
   page.on("request", (request) => paths.push(new URL(request.url()).pathname));
   return paths;
-}
-
-/** Holds every photo until the test lets them go, so the load event waits for the test. */
-async function holdPhotos(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/media/**", async (route: Route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 const isScript = (path: string) => /^\/assets\/.+\.js$/.test(path);
@@ -44,7 +33,7 @@ test("no script is asked for while the first photo loads; once it is in, the pag
         }
     }).observe(document, { childList: true, subtree: true });
   });
-  const releasePhotos = await holdPhotos(page);
+  const releasePhotos = await holdRequests(page, "**/media/**");
   const requests = recordRequests(page);
   await page.goto("/photography", { waitUntil: "domcontentloaded" });
   await expect.poll(() => requests.some((path) => path.startsWith("/media/"))).toBe(true);
@@ -64,7 +53,7 @@ test("no script is asked for while the first photo loads; once it is in, the pag
 });
 
 test("a key pressed while the first photo is still loading starts the scripts at once", async ({ page }) => {
-  const releasePhotos = await holdPhotos(page);
+  const releasePhotos = await holdRequests(page, "**/media/**");
   const requests = recordRequests(page);
   await page.goto("/photography", { waitUntil: "domcontentloaded" });
   expect(requests.filter(isScript)).toEqual([]);

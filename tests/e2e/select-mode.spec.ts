@@ -1,6 +1,14 @@
 import type { Image } from "~/lib/image";
 import type { Page } from "@playwright/test";
-import { expect, startSeedableServer, test, waitForHydration, type SeedableServer } from "./fixtures";
+import {
+  expect,
+  holdScripts,
+  loginInBrowser,
+  startSeedableServer,
+  test,
+  waitForHydration,
+  type SeedableServer,
+} from "./fixtures";
 import { thumbnailIds } from "./gallery-helpers";
 
 const tick = (name: string) => `Select ${name}`;
@@ -15,6 +23,30 @@ test("the owner selects a range with shift-click and sets its description", asyn
   } finally {
     await own.stop();
   }
+});
+
+test("a delete picked before the page's scripts ran still asks first", async ({ page, server, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "The browser's question is the script's; without it the server asks");
+  const [id] = await server.seed(1, { prefix: "Early" });
+  const { name } = (await (await page.request.get(`/api/image/${id}`)).json()) as Image;
+  await loginInBrowser(page);
+  const release = await holdScripts(page);
+  await page.goto("/photography?select=1", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("With the selected photos").selectOption({ label: "Delete" });
+  release();
+  await waitForHydration(page);
+  // A tick re-renders the bar: the pick before the scripts ran must survive it.
+  await page.getByLabel(tick(name)).click();
+  await expect(page.getByText("1 photo selected")).toBeVisible();
+  let question = "";
+  page.once("dialog", (dialog) => {
+    question = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole("button", { name: "Apply to selected" }).click();
+  await expect.poll(() => question).toBe("Delete 1 photo? This cannot be undone.");
+  await expect(page.getByLabel("With the selected photos")).toHaveValue("delete");
+  expect((await page.request.get(`/api/image/${id}`)).status()).toBe(200);
 });
 
 /** Signs the page's browser in on `own` (the fixtures' login is for the worker's server). */

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Album } from "~/lib/album";
 import type { Image } from "~/lib/image";
 import { makeDatedJpeg, makeJpeg, uploadImage } from "../support/images";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { loginAdmin, pageText, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let session: { token: string; cookie: string };
@@ -42,7 +42,7 @@ async function albumTaken(name: string, dates: (string | null)[]): Promise<Album
 async function cardFacts(album: Album): Promise<string> {
   const page = await (await fetch(`${server.url}/photography/albums`)).text();
   const card = page.slice(page.indexOf(`>${album.name}</a>`));
-  return /album-card__count">([^<]*)</.exec(card)![1]!;
+  return pageText(/album-card__count">(.*?)<\/p>/.exec(card)![1]!);
 }
 
 beforeAll(async () => {

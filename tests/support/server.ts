@@ -143,3 +143,8 @@ export async function loginAdmin(url: string): Promise<{ token: string; cookie: 
   const cookie = response.headers.get("set-cookie")!.split(";")[0]!;
   return { token, cookie };
 }
+
+/** What a server-rendered page reads as: its HTML without tags and React's text markers. */
+export function pageText(html: string): string {
+  return html.replace(/<!-- -->/g, "").replace(/<[^>]*>/g, "");
+}

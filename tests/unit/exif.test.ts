@@ -2,7 +2,7 @@ import exifr from "exifr";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { cameraName, exifLine, formatExposureTime, takenDate } from "~/lib/exif";
+import { cameraName, exifParts, formatExposureTime, takenDate } from "~/lib/exif";
 import { exifJson, readCameraDetails, takenAtJson } from "~/server/photos/exif.server";
 import { CAMERA_EXIF, CAMERA_HEIC, CAMERA_JPEG, CAMERA_LINE } from "../support/camera";
 
@@ -32,12 +32,12 @@ describe("camera details as shown", () => {
     expect(formatExposureTime(seconds)).toBe(text);
   });
 
-  it("joins the known parts into one line", () => {
-    expect(exifLine(CAMERA_EXIF)).toBe(CAMERA_LINE);
-    expect(exifLine({ camera: null, lens: null, focalLength: null, aperture: 1.8, exposureTime: null, iso: 100 })).toBe(
-      "ƒ/1.8 · ISO 100",
-    );
-    expect(exifLine(null)).toBeNull();
+  it("keeps the known parts of the camera line, in order", () => {
+    expect(exifParts(CAMERA_EXIF).join(" · ")).toBe(CAMERA_LINE);
+    expect(
+      exifParts({ camera: null, lens: null, focalLength: null, aperture: 1.8, exposureTime: null, iso: 100 }),
+    ).toEqual(["ƒ/1.8", "ISO 100"]);
+    expect(exifParts(null)).toEqual([]);
   });
 
   it("gives the date on the camera's clock, whatever its offset", () => {

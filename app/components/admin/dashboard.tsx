@@ -27,9 +27,9 @@ export function Dashboard({ stats, upload, uploadedImages, error, albums }: Dash
 
   return (
     <main className="page admin">
-      <header className="page-header admin-header">
+      <header className="page-header">
         <BackLink to={GALLERY_PATH}>Back to the gallery</BackLink>
-        <div className="admin-header__title">
+        <div className="title-row">
           <h1 className="page-header__title">Admin Dashboard</h1>
           <Form method="post" action={ADMIN_LOGOUT_PATH} onSubmit={auth.signOut}>
             <Button type="submit" variant="secondary">

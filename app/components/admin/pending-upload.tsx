@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
+import { DotSeparated } from "~/components/ui/dot-separated";
 import { Button } from "~/components/ui/button";
 import { formatKilobytes } from "~/lib/format";
 import { galleryHref } from "~/lib/gallery-url";
@@ -103,7 +104,9 @@ export function PendingUploadItem({ item, onEdit, onUpload, onDelete, onDismiss 
             />
           </div>
           <p className="pending-upload__facts">
-            Size: {formatKilobytes(item.file.size)} KB · Type: {item.file.type || "unknown"}
+            <DotSeparated
+              parts={[`Size: ${formatKilobytes(item.file.size)} KB`, `Type: ${item.file.type || "unknown"}`]}
+            />
           </p>
           {uploading && (
             <div className="pending-upload__progress">

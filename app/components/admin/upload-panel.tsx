@@ -55,6 +55,15 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const inFlight = useRef(new Map<string, AbortController>());
+  const section = useRef<HTMLElement>(null);
+
+  // What was picked before the page's scripts ran (record 052) is in the selects, not yet in the state.
+  useEffect(() => {
+    const picked = (name: string) => section.current!.querySelector<HTMLSelectElement>(`[name="${name}"]`)?.value ?? "";
+    setAlbumId(picked("albumId"));
+    setVisibility(picked("visibility"));
+    setAlbumPosition(picked("albumPosition"));
+  }, []);
 
   useEffect(() => {
     const requests = inFlight.current;
@@ -131,7 +140,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
 
   return (
     <>
-      <section className="admin-section js-only" aria-labelledby="upload-heading">
+      <section ref={section} className="admin-section js-only" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload Images</h2>
         <AlbumSelect
           albums={albums}
@@ -154,7 +163,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
       </section>
 
       <section className="admin-section js-only" aria-labelledby="pending-heading">
-        <div className="admin-section__header">
+        <div className="title-row admin-section__header">
           <h2 id="pending-heading">Uploaded Images</h2>
           <div className="actions">
             <Button disabled={readyCount === 0} onClick={uploadAll}>

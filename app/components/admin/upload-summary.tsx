@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DotSeparated } from "~/components/ui/dot-separated";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { Button } from "~/components/ui/button";
 import { galleryHref } from "~/lib/gallery-url";
@@ -38,8 +39,14 @@ export function UploadSummary({ addedCount, added, refused, unlisted = 0, onDism
       <p className="upload-summary__title">
         {addedCount > 0 ? (
           <>
-            {`${photos(addedCount)} added · `}
-            <Link to={GALLERY_PATH}>{addedCount === 1 ? "View it" : "View them"}</Link>
+            <DotSeparated
+              parts={[
+                `${photos(addedCount)} added`,
+                <Link key="view" to={GALLERY_PATH}>
+                  {addedCount === 1 ? "View it" : "View them"}
+                </Link>,
+              ]}
+            />
           </>
         ) : (
           "No photos added"

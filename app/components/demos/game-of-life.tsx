@@ -1,5 +1,6 @@
-import { useEffect, useState, type MouseEvent } from "react";
+import { Fragment, useEffect, useState, type MouseEvent } from "react";
 import { Link } from "react-router";
+import { DotSeparated } from "~/components/ui/dot-separated";
 import {
   advance,
   emptyGrid,
@@ -106,8 +107,16 @@ export function GameOfLife({ query }: { query: LifeQuery }) {
           )}
         </svg>
         <figcaption className="life__caption">
-          Generation <strong data-testid="generation">{generation}</strong> ·{" "}
-          <span data-testid="population">{alive}</span> living cells
+          <DotSeparated
+            parts={[
+              <Fragment key="generation">
+                Generation <strong data-testid="generation">{generation}</strong>
+              </Fragment>,
+              <Fragment key="population">
+                <span data-testid="population">{alive}</span> living cells
+              </Fragment>,
+            ]}
+          />
         </figcaption>
       </figure>
 

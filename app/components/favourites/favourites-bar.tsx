@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { DotSeparated } from "~/components/ui/dot-separated";
 import { favouriteCount } from "~/lib/favourites";
 import { viewerImageId } from "~/lib/gallery-url";
 import { useFavourites } from "./favourites-context";
@@ -15,13 +16,7 @@ export function FavouritesBar() {
   return (
     <div className="favourites-bar">
       <p className="favourites-count" role="status">
-        {favouriteCount(favourites.count)}
-        {favourites.name ? (
-          <>
-            {" "}
-            <span className="favourites-count__separator">·</span> {favourites.name}
-          </>
-        ) : null}
+        <DotSeparated parts={[favouriteCount(favourites.count), ...(favourites.name ? [favourites.name] : [])]} />
       </p>
       {favourites.message ? (
         <p className="favourites-message" role="alert">

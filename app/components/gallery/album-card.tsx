@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { DotSeparated } from "~/components/ui/dot-separated";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { coverPosition, monthRangeText, type AlbumCardData } from "~/lib/album-card";
@@ -38,7 +39,9 @@ export function AlbumCard({ card, eager, children }: { card: AlbumCardData; eage
           {album.name}
         </CardTitle>
         <VisibilityLabel visibility={album.visibility} />
-        <p className="card__text album-card__count">{facts.join(" · ")}</p>
+        <p className="card__text album-card__count">
+          <DotSeparated parts={facts} />
+        </p>
         {children}
       </div>
     </Card>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { Link, useActionData, useLocation } from "react-router";
 import { Button, LinkButton } from "~/components/ui/button";
 import { BATCH_OPERATIONS, isBatchAnswer, photoCount, SELECT_PARAM, type BatchFormAnswer } from "~/lib/batch";
@@ -86,12 +86,12 @@ export function SelectBar() {
   const here = location.pathname + location.search;
   const formRef = useRef<HTMLFormElement>(null);
   const { count, selectAll } = useCheckboxRange(formRef);
-  const [operation, setOperation] = useState<string>(BATCH_OPERATIONS[0].value);
   const confirmed = useRef<HTMLInputElement>(null);
   const operations = BATCH_OPERATIONS.filter((one) => one.value !== "remove-from-album" || albumId !== undefined);
 
   function askBeforeDelete(event: FormEvent<HTMLFormElement>) {
-    if (operation !== "delete") return;
+    // Read from the form, not kept in state: what was picked before the page's scripts ran counts too (record 052).
+    if (new FormData(event.currentTarget).get("operation") !== "delete") return;
     if (window.confirm(`Delete ${photoCount(count)}? This cannot be undone.`)) confirmed.current!.value = "1";
     else event.preventDefault();
   }
@@ -107,12 +107,7 @@ export function SelectBar() {
         </p>
         <div className="field">
           <label htmlFor="batch-operation">With the selected photos</label>
-          <select
-            id="batch-operation"
-            name="operation"
-            value={operation}
-            onChange={(event) => setOperation(event.target.value)}
-          >
+          <select id="batch-operation" name="operation" defaultValue={BATCH_OPERATIONS[0].value}>
             {operations.map((one) => (
               <option key={one.value} value={one.value}>
                 {one.label}

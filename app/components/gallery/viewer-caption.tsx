@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { DotSeparated } from "~/components/ui/dot-separated";
 import { formatBytes, formatLongDate } from "~/lib/format";
-import { exifLine, takenDate } from "~/lib/exif";
+import { exifParts, takenDate } from "~/lib/exif";
 import type { Image } from "~/lib/image";
 
 interface Props {
@@ -17,7 +18,7 @@ interface Props {
 
 /** The photo's name, description, camera line and dates, beside or under the photo. */
 export function ViewerCaption({ id, image, titleId, viewing, showExif, children }: Props) {
-  const camera = showExif ? exifLine(image.exif) : null;
+  const camera = showExif ? exifParts(image.exif) : [];
   return (
     <section id={id} className="viewer-info" aria-labelledby={titleId}>
       {/* While editing, the form holds the name and description: the title only names the dialog. */}
@@ -27,7 +28,11 @@ export function ViewerCaption({ id, image, titleId, viewing, showExif, children 
       {viewing ? (
         <>
           {image.description ? <p className="viewer-description">{image.description}</p> : null}
-          {camera ? <p className="viewer-exif">{camera}</p> : null}
+          {camera.length ? (
+            <p className="viewer-exif">
+              <DotSeparated parts={camera} />
+            </p>
+          ) : null}
           <div className="viewer-meta">
             {image.taken_at ? <p>{`Taken: ${takenDate(image.taken_at)}`}</p> : null}
             <p>{`Uploaded: ${formatLongDate(image.uploaded_at)}`}</p>

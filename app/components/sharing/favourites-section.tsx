@@ -44,7 +44,7 @@ export function FavouritesSection({ links, csvHref }: { links: LinkFavourites[];
   const any = links.some((link) => link.visitors.some((visitor) => visitor.photos.length > 0));
   return (
     <section className="card sharing-admin__section" aria-labelledby="favourites-title">
-      <div className="admin-header__title">
+      <div className="title-row">
         <h2 id="favourites-title">Favourites</h2>
         {any ? (
           <a href={csvHref} download className={buttonClass({ variant: "secondary" })}>

@@ -16,7 +16,7 @@ export const HELD_MODULE_ID = "page-module";
  * new script takes the held one's place, so React hydrates the same document.
  */
 const START_PAGE_SCRIPTS = `(() => {
-  const self = document.currentScript;
+  const starter = document.currentScript;
   let started = false;
   const start = () => {
     if (started) return;
@@ -24,7 +24,7 @@ const START_PAGE_SCRIPTS = `(() => {
     started = true;
     const held = document.getElementById("${HELD_MODULE_ID}");
     if (!held) return;
-    for (const href of JSON.parse(self.dataset.modules)) {
+    for (const href of JSON.parse(starter.dataset.modules)) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.href = href;
@@ -33,7 +33,7 @@ const START_PAGE_SCRIPTS = `(() => {
     const module = document.createElement("script");
     module.type = "module";
     module.async = true;
-    module.nonce = self.nonce;
+    module.nonce = starter.nonce;
     module.textContent = held.textContent;
     held.replaceWith(module);
   };
