@@ -166,7 +166,12 @@ function GalleryBody({
     const target = focusAfterDelete.current ?? closed;
     focusAfterDelete.current = null;
     const thumbnail = document.querySelector<HTMLElement>(`[data-image-id="${target}"]`);
-    (thumbnail ?? document.getElementById(titleId))?.focus();
+    if (!thumbnail) return document.getElementById(titleId)?.focus();
+    // Scrolled into view a frame later, after the router has put back the gallery's scroll position, and only as far
+    // as needed: a photo already on screen stays where it is.
+    thumbnail.focus({ preventScroll: true });
+    const frame = requestAnimationFrame(() => thumbnail.scrollIntoView({ block: "nearest" }));
+    return () => cancelAnimationFrame(frame);
   }, [shownId, titleId]);
 
   const { imageUpdated, imageRemoved } = list;
