@@ -143,6 +143,11 @@ test.describe("with JavaScript", () => {
     expect(inAlbum.images.map(({ filename, visibility }) => ({ filename, visibility }))).toEqual([
       { filename: file.name, visibility: "hidden" },
     ]);
+    // No hidden photo left behind for the other files on this worker's server.
+    const removed = await page.request.delete(`/api/image/${inAlbum.images[0]!.id}`, {
+      headers: { Authorization: `Bearer ${await server.adminToken()}` },
+    });
+    expect(removed.ok()).toBe(true);
   });
 
   test('a refused file shows "Error uploading image" with the reason; dismissing returns to the form', async ({

@@ -110,6 +110,8 @@ test.describe("as the admin", () => {
     await page.goto("/photography");
     await waitForHydration(page);
     await scrollToEnd(page);
+    // The owner's gallery also lists photos other files of this worker hid, which `allImages` (a visitor's) leaves out.
+    const shown = await page.locator(".gallery-thumb").count();
 
     await thumbnail(page, edited.id).click();
     await viewer(page).getByRole("link", { name: "Edit" }).click();
@@ -126,7 +128,7 @@ test.describe("as the admin", () => {
     await viewer(page).getByRole("link", { name: "Delete" }).click();
     await expect(viewer(page)).toHaveCount(0);
     await expect(thumbnail(page, removed.id)).toHaveCount(0);
-    await expect(page.locator(".gallery-thumb")).toHaveCount(images.length - 1);
+    await expect(page.locator(".gallery-thumb")).toHaveCount(shown - 1);
   });
 
   test("without JavaScript, Delete goes through a confirmation step with Cancel", async ({
