@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const CHROMIUM_FLAGS = [
@@ -10,10 +11,13 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ];
 
+const SPEC_FILES = fs.readdirSync(`${import.meta.dirname}/tests/e2e`).filter((name) => name.endsWith(".spec.ts"));
+
 export default defineConfig({
   testDir: "tests/e2e",
-  // Each worker starts the built server: build it first when any source is newer.
-  globalSetup: "./tests/support/build-first.ts",
+  // Each worker starts the built server: build it first when any source is newer, then prepare the template every
+  // test server starts from (tests/support/template.ts).
+  globalSetup: ["./tests/support/build-first.ts", "./tests/support/template-setup.ts"],
   // A stray `test.only` must not pass CI by running one test.
   forbidOnly: !!process.env.CI,
   fullyParallel: false,
@@ -31,8 +35,11 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [
-    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true } },
-    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false } },
-  ],
+  // One project per file and mode: Playwright never shares a worker, and so its server (tests/e2e/fixtures.ts),
+  // between projects, so each file runs on a server of its own, started from the template: no file sees what
+  // another made (docs/testing.md). `--project js` or `--project no-js` picks a mode.
+  projects: SPEC_FILES.flatMap((file) => [
+    { name: "js", testMatch: `**/${file}`, use: { browserName: "chromium", javaScriptEnabled: true } },
+    { name: "no-js", testMatch: `**/${file}`, use: { browserName: "chromium", javaScriptEnabled: false } },
+  ]),
 });

@@ -14,8 +14,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          // The tests start the built server: build it first when any source is newer.
-          globalSetup: ["tests/support/build-first.ts"],
+          // The tests start the built server: build it first when any source is newer, then prepare the template
+          // every test server starts from (tests/support/template.ts).
+          globalSetup: ["tests/support/build-first.ts", "tests/support/template-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each file starts its own server; two at a time fits the two cores.

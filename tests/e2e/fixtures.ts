@@ -1,43 +1,36 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedPhotos } from "../support/seed";
 
 export type SeedableServer = TestServer & {
-  /** Uploads `count` generated photos through the API; returns their ids, oldest first. */
+  /** Adds `count` photos (the seed fixture, no uploads); returns their ids, oldest first. */
   seed: (count: number, options?: { prefix?: string }) => Promise<number[]>;
   adminToken: () => Promise<string>;
 };
 
-/** Starts a server of its own (for tests that need an empty or exactly known gallery) with `seed` and `adminToken`. */
+/** Starts a server of its own from the template (an empty gallery) with `seed` and `adminToken`. */
 export async function startSeedableServer(): Promise<SeedableServer> {
   const server = await startServer();
   let seedIndex = 0;
   const adminToken = async () => (await loginAdmin(server.url)).token;
-  const seed = async (count: number, { prefix = "Photo" } = {}) => {
-    const token = await adminToken();
-    const ids: number[] = [];
-    for (let i = 0; i < count; i++) {
-      seedIndex++;
-      const data = await makeJpeg(600 + (seedIndex % 5) * 40, 400 + (seedIndex % 3) * 60, seedIndex);
-      const response = await uploadImage(
-        server.url,
-        token,
-        { data, filename: `${prefix.toLowerCase()}-${seedIndex}.jpg` },
-        {
+  const seed = (count: number, { prefix = "Photo" } = {}) =>
+    seedPhotos(
+      server,
+      Array.from({ length: count }, () => {
+        seedIndex++;
+        return {
+          photo: seedIndex,
           name: `${prefix} ${seedIndex}`,
           description: `Description of ${prefix.toLowerCase()} ${seedIndex}`,
-        },
-      );
-      if (response.status !== 201) throw new Error(`seed upload failed: ${response.status} ${await response.text()}`);
-      ids.push(((await response.json()) as { id: number }).id);
-    }
-    return ids;
-  };
+          filename: `${prefix.toLowerCase()}-${seedIndex}.jpg`,
+        };
+      }),
+    );
   return Object.assign(server, { seed, adminToken });
 }
 
 export interface WorkerFixtures {
-  /** A built server with its own database and uploads, one per worker (shared by the files that worker runs): tests must tolerate photos from other files. */
+  /** A built server started from the template, one per worker; a worker runs one file in one mode (playwright.config.ts), so the file owns its data. */
   server: SeedableServer;
 }
 

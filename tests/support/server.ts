@@ -19,18 +19,42 @@ export interface TestServer {
   kill: () => Promise<void>;
 }
 
+/** Set by the runners' global setup (template-setup.ts) for their workers: the prepared template's folder. */
+export const TEMPLATE_ENV = "PORTFOLIO_TEST_TEMPLATE";
+
+/** The template's folder (template.ts). */
+export function templateDir(): string {
+  const dir = process.env[TEMPLATE_ENV];
+  if (!dir) throw new Error(`${TEMPLATE_ENV} is unset: the test runners' global setup prepares the template`);
+  return dir;
+}
+
+/** Copies the template's site into `dirs`; the copy keeps its modes (the server keeps its files private). */
+function copyTemplateSite(dirs: { dataDir: string; uploadsDir: string }): void {
+  const site = path.join(templateDir(), "site");
+  fs.cpSync(path.join(site, "data"), dirs.dataDir, { recursive: true, preserveTimestamps: true });
+  fs.cpSync(path.join(site, "uploads"), dirs.uploadsDir, { recursive: true, preserveTimestamps: true });
+}
+
 type ServerOptions = {
   env?: Record<string, string>;
+  /**
+   * Folders to run on, used as they are (empty ones make a first start). Without them the server gets new ones holding
+   * a copy of the template's site (template.ts), or empty ones with `fresh` or S3 storage.
+   */
   dirs?: { dataDir: string; uploadsDir: string };
+  /** A first start on empty folders: for the tests of what a first start does. */
+  fresh?: boolean;
   /** `node server.js --dev`: the sources through Vite, as `npm run dev` serves them. */
   dev?: boolean;
 };
 
-/** Spawns the built server (`node server.js`; the sources with `dev`) with temporary DATA_DIR and UPLOADS_DIR unless `dirs` are given. */
+/** Spawns the built server (`node server.js`; the sources with `dev`) on `dirs`, or on new temporary ones. */
 export function spawnServer(options: ServerOptions = {}) {
   const base = options.dirs ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-test-"));
   const dataDir = options.dirs?.dataDir ?? path.join(base!, "data");
   const uploadsDir = options.dirs?.uploadsDir ?? path.join(base!, "uploads");
+  if (!options.dirs && !options.fresh && options.env?.STORAGE !== "s3") copyTemplateSite({ dataDir, uploadsDir });
   const child = spawn(process.execPath, options.dev ? ["server.js", "--dev"] : ["server.js"], {
     cwd: ROOT,
     env: {

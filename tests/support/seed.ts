@@ -1,0 +1,85 @@
+/**
+ * The seeding fixture: adds photos to a test server's site without the image pipeline. Each new photo is a library
+ * photo (template.ts) under a new storage key: its files hard-linked into a folder the app's own local store puts in
+ * place, its row the library row with the new key, names and dates, inserted through the app's schema. The content
+ * version's triggers count the insert as they count any write, so the server's page cache and ETags follow.
+ *
+ * Real uploads stay in the tests about uploading and processing (docs/testing.md).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { openDatabase } from "~/server/data/db.server";
+import * as schema from "~/server/data/schema";
+import { createLocalStore } from "~/server/storage/local-store.server";
+import { newStorageKey } from "~/server/storage/photo-store.server";
+import { libraryPhoto, SEED_SHAPES, type LibraryKind } from "./template";
+
+export interface SeedTarget {
+  dataDir: string;
+  uploadsDir: string;
+}
+
+export interface SeedPhoto {
+  name: string;
+  description?: string;
+  /** The file name as uploaded; the library photo's extension by default. */
+  filename?: string;
+  visibility?: "public" | "hidden";
+  /** When it was taken (EXIF's DateTimeOriginal); the library photo's own date by default. */
+  takenAt?: Date | null;
+  /** Which library photo: a JPEG shape by number (`n % 15`, see `seedShape`), or one of the other kinds. */
+  photo?: number | LibraryKind;
+}
+
+let lastUploadedAt = 0;
+
+/** Each seeded photo is uploaded a millisecond after the one before, so upload order is the order seeded. */
+function nextUploadedAt(): Date {
+  lastUploadedAt = Math.max(Date.now(), lastUploadedAt + 1);
+  return new Date(lastUploadedAt);
+}
+
+/** Adds the photos, in order, to the site in `target` (local storage); returns their ids. */
+export async function seedPhotos(target: SeedTarget, photos: SeedPhoto[]): Promise<number[]> {
+  const store = createLocalStore(target.uploadsDir);
+  const staging = path.join(target.uploadsDir, "tmp");
+  fs.mkdirSync(staging, { recursive: true });
+  const sqlite = openDatabase(path.join(target.dataDir, "portfolio.sqlite"));
+  try {
+    const db = drizzle(sqlite, { schema });
+    const ids: number[] = [];
+    for (const [index, photo] of photos.entries()) {
+      const which = photo.photo ?? index;
+      const { row, folder } = libraryPhoto(typeof which === "number" ? `shape-${which % SEED_SHAPES}` : which);
+      const key = newStorageKey();
+      const dir = path.join(staging, `seed-${key}`);
+      fs.mkdirSync(dir);
+      for (const file of fs.readdirSync(folder)) fs.linkSync(path.join(folder, file), path.join(dir, file));
+      await store.put(key, dir);
+      const uploadedAt = nextUploadedAt();
+      const { id: _id, featuredPosition: _pinned, ...copied } = row;
+      const inserted = db
+        .insert(schema.images)
+        .values({
+          ...copied,
+          name: photo.name,
+          description: photo.description ?? "",
+          originalFilename: photo.filename ?? `${photo.name}${path.extname(row.originalFilename)}`,
+          storageKey: key,
+          checksum: randomBytes(32).toString("hex"),
+          visibility: photo.visibility ?? "public",
+          takenAt: photo.takenAt === undefined ? row.takenAt : photo.takenAt,
+          uploadedAt,
+          updatedAt: uploadedAt,
+        })
+        .returning({ id: schema.images.id })
+        .get();
+      ids.push(inserted.id);
+    }
+    return ids;
+  } finally {
+    sqlite.close();
+  }
+}
