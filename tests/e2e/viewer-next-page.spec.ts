@@ -1,7 +1,7 @@
 // Next on the last photo of a page: without JavaScript a link to the first photo of the next page (its page,
 // with the photo open), in upload order, date-taken order and in an album; with JavaScript the list loads on.
 import type { Page } from "@playwright/test";
-import { makeDatedJpeg, uploadImage } from "../support/images";
+import { seedPhotos } from "../support/seed";
 import { expect, startSeedableServer, test, waitForHydration, type SeedableServer } from "./fixtures";
 import { thumbnailIds, viewer } from "./gallery-helpers";
 
@@ -11,7 +11,6 @@ let own: SeedableServer;
 let albumSlug: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   own = await startSeedableServer();
   const token = await own.adminToken();
   const created = await fetch(`${own.url}/api/album`, {
@@ -21,20 +20,20 @@ test.beforeAll(async () => {
   });
   const album = (await created.json()) as { id: number; slug: string };
   albumSlug = album.slug;
-  for (let i = 0; i < COUNT; i++) {
-    // Taken dates out of upload order (a stride through the days), so the two orders differ.
-    const day = String(((i * 7) % COUNT) + 1).padStart(2, "0");
-    const data = await makeDatedJpeg(`2023:01:${day} 12:00:00`, i + 1);
-    const uploaded = await uploadImage(own.url, token, { data, filename: `next-${i}.jpg` }, { name: `Next ${i}` });
-    expect(uploaded.status).toBe(201);
-    const { id } = (await uploaded.json()) as { id: number };
-    const joined = await fetch(`${own.url}/api/image/${id}`, {
-      method: "PUT",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ albumIds: [album.id] }),
-    });
-    expect(joined.status).toBe(200);
-  }
+  // Taken dates out of upload order (a stride through the days), so the two orders differ.
+  const ids = await seedPhotos(
+    own,
+    Array.from({ length: COUNT }, (_, i) => ({
+      name: `Next ${i}`,
+      takenAt: new Date(Date.UTC(2023, 0, ((i * 7) % COUNT) + 1, 12)),
+    })),
+  );
+  const joined = await fetch(`${own.url}/api/image/batch`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ ids, action: "add-to-album", albumId: album.id }),
+  });
+  expect(joined.status).toBe(200);
 });
 test.afterAll(async () => {
   await own?.stop();

@@ -12,7 +12,7 @@ import { ROOT, startServer, type TestServer } from "../support/server";
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ fresh: true });
 });
 afterAll(() => server?.stop());
 

@@ -67,7 +67,7 @@ describe("a first start on empty folders, then restarts", () => {
 
   it("runs the migrations, generates the session secret (mode 600) and prints a generated password once", async () => {
     // The production bcrypt cost, which the hash check below asserts.
-    const server = await start({ env: { ADMIN_PASSWORD: "", TEST_BCRYPT_COST: "" } });
+    const server = await start({ fresh: true, env: { ADMIN_PASSWORD: "", TEST_BCRYPT_COST: "" } });
     dirs = { dataDir: server.dataDir, uploadsDir: server.uploadsDir };
 
     const journal = JSON.parse(fs.readFileSync(path.join(ROOT, "drizzle/meta/_journal.json"), "utf8")) as {

@@ -3,8 +3,6 @@
 import { prepareTemplate } from "./template";
 import { TEMPLATE_ENV } from "./server";
 
-export default async function templateSetup(): Promise<() => void> {
-  const template = await prepareTemplate();
-  process.env[TEMPLATE_ENV] = template.dir;
-  return template.remove;
+export default async function templateSetup(): Promise<void> {
+  process.env[TEMPLATE_ENV] = await prepareTemplate();
 }

@@ -7,6 +7,7 @@
  *   fixture cycles through, a camera JPEG with EXIF and GPS, a PNG and an HEIC): each photo's stored folder and its
  *   row, from which `seedPhotos` (seed.ts) makes new photos without the image pipeline.
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +16,7 @@ import { openDatabase } from "~/server/data/db.server";
 import * as schema from "~/server/data/schema";
 import { cameraJpeg } from "./camera";
 import { makeJpeg, uploadImage } from "./images";
+import { OUTPUT } from "../../scripts/build-if-stale.mjs";
 import { loginAdmin, ROOT, startServer, templateDir } from "./server";
 
 export type ImageRow = typeof schema.images.$inferSelect;
@@ -94,11 +96,39 @@ async function prepareLibrary(dir: string): Promise<void> {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 
-/** Makes the template (global setup); returns its folder and a teardown that removes it. */
-export async function prepareTemplate(): Promise<{ dir: string; remove: () => void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-template-"));
-  await Promise.all([prepareSite(path.join(dir, "site")), prepareLibrary(path.join(dir, "library"))]);
-  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+/** What the template is made from: the build the servers run and the code and photos that make it. */
+function templateKey(): string {
+  const hash = createHash("sha256");
+  hash.update(String(fs.statSync(path.join(ROOT, OUTPUT)).mtimeMs));
+  for (const file of ["tests/support/template.ts", "tests/support/images.ts", "tests/support/camera.ts"]) {
+    hash.update(fs.readFileSync(path.join(ROOT, file)));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+const TEMPLATE_PREFIX = "portfolio-template-";
+
+/**
+ * Makes the template (global setup), or reuses the one an earlier runner of the same build made (Vitest's, then
+ * Playwright's, in `npm test`); templates of other builds are removed. Returns its folder.
+ */
+export async function prepareTemplate(): Promise<string> {
+  const dir = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}`);
+  if (fs.existsSync(dir)) return dir;
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (name.startsWith(TEMPLATE_PREFIX)) fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+  // Made aside and renamed into place whole, so a folder of that name is always complete.
+  const making = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-making-template-"));
+  await Promise.all([prepareSite(path.join(making, "site")), prepareLibrary(path.join(making, "library"))]);
+  try {
+    fs.renameSync(making, dir);
+  } catch (error) {
+    // Another run made the same template meanwhile: theirs is as good.
+    if (!fs.existsSync(dir)) throw error;
+    fs.rmSync(making, { recursive: true, force: true });
+  }
+  return dir;
 }
 
 let library: Record<string, ImageRow> | undefined;
