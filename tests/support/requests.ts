@@ -13,7 +13,7 @@ export interface BigBody {
   path: string;
   headers?: Record<string, string>;
   /** Sent first, then filler bytes ("a"), then `suffix`, `bytes` in all. */
-  prefix: string;
+  prefix: string | Buffer;
   suffix?: string;
   bytes: number;
   /** Declare the size in Content-Length; otherwise the body goes chunked. */
