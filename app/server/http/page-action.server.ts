@@ -18,10 +18,10 @@ export const publicPage: Guard<null> = async () => null;
 
 interface PageActionOptions<Args, Refusal, Session> {
   /**
-   * Runs before a byte of the body is read: `requireAdminPage`
-   * (auth/auth.server.ts) for the owner's pages, handed in so this floor stays
-   * below auth, or `publicPage`. Without a session a browser is redirected to
-   * the login form; the page's own script (`scriptActionHref`) gets a 401
+   * Runs before a byte of the body is read: `publicPage`, or for the owner's
+   * pages `requireAdminPage` (auth/auth.server.ts, handed in so this floor
+   * stays below auth), which redirects a browser without a session to the
+   * login form and gives the page's own script (`scriptActionHref`) a 401
    * refusal it shows in place.
    */
   guard: Guard<Session>;
