@@ -4,6 +4,7 @@ import { ADMIN_ACCOUNT_PATH, ADMIN_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { accountAction, accountLoader } from "~/server/auth/account-page.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
+import { siteOwnerName } from "~/server/site/site-identity.server";
 import "~/styles/admin.css";
 import "~/styles/account.css";
 import "~/styles/two-step.css";
@@ -26,7 +27,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return accountLoader(request);
+  return accountLoader(request, siteOwnerName());
 }
 
 export const action = accountAction;

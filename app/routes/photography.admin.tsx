@@ -15,7 +15,7 @@ import { ErrorBoundaryPage } from "~/components/error-page";
 import { ADMIN_PATH } from "~/lib/paths";
 import { pageMeta } from "~/lib/seo";
 import { isAdmin, NOT_LOGGED_IN } from "~/server/auth/auth.server";
-import { formText, pageAction } from "~/server/http/page-action.server";
+import { formText, pageAction, publicPage } from "~/server/http/page-action.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { galleryStats } from "~/server/photos/images.server";
@@ -81,7 +81,7 @@ function loginRefusal(error: HttpError, form: FormData | undefined) {
 
 /** The login forms' posts (the password, then with two-step codes on a code); Logout and the plain upload form have routes of their own. */
 export const action = pageAction(
-  { guard: "public", refusal: loginRefusal },
+  { guard: publicPage, refusal: loginRefusal },
   async (form: FormData, { request, context }: Route.ActionArgs) => {
     const intent = form.get("intent");
     if (intent !== "login" && intent !== "second-step") throw new HttpError(400, "Unknown action.");

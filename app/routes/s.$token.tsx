@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { ErrorBanners } from "~/components/admin/error-banners";
 import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/lib/seo";
-import { formText, pageAction } from "~/server/http/page-action.server";
+import { formText, pageAction, publicPage } from "~/server/http/page-action.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { pageError } from "~/server/http/http.server";
 import { openShareLink, unlockShareLink } from "~/server/sharing/share-open.server";
@@ -31,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export const action = pageAction(
-  { guard: "public", refusal: (error) => ({ error: error.message }) },
+  { guard: publicPage, refusal: (error) => ({ error: error.message }) },
   (form, { request, params, context }: Route.ActionArgs) =>
     unlockShareLink(request, params.token, formText(form, "password"), context.clientIp),
 );

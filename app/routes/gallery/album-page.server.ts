@@ -10,6 +10,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import type { AlbumRow } from "~/server/data/schema";
 import { pageError } from "~/server/http/http.server";
 import { OWNER } from "~/server/access/access.server";
+import { requireAdminPage } from "~/server/auth/auth.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { applyViewerForm, viewerRefusal } from "./gallery-page.server";
 import { applyBatchForm, batchRefusal, isBatchForm } from "./batch-form.server";
@@ -70,7 +71,7 @@ function albumRefusal(error: HttpError, form: FormData | undefined) {
 }
 
 /** /photography/albums: the admin's New album and the order of the albums. */
-export const albumsPageAction = pageAction({ guard: "admin", refusal: albumRefusal }, (form: FormData) =>
+export const albumsPageAction = pageAction({ guard: requireAdminPage, refusal: albumRefusal }, (form: FormData) =>
   applyAlbumForm(form, undefined),
 );
 
@@ -81,7 +82,7 @@ export const albumsPageAction = pageAction({ guard: "admin", refusal: albumRefus
  */
 export const albumPageAction = pageAction(
   {
-    guard: "admin",
+    guard: requireAdminPage,
     refusal: (error, form) =>
       isAlbumForm(form)
         ? albumRefusal(error, form)

@@ -7,6 +7,7 @@ import { readSettings } from "~/server/site/site-content.server";
 import { data, redirect } from "react-router";
 import { listPosition } from "~/lib/gallery-url";
 import { albumChoices, albumListOrder, updateAlbum } from "~/server/albums/albums.server";
+import { requireAdminPage } from "~/server/auth/auth.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
@@ -140,7 +141,7 @@ export function viewerRefusal(error: HttpError, form: FormData | undefined) {
 export function galleryPageAction(path: string) {
   return pageAction(
     {
-      guard: "admin",
+      guard: requireAdminPage,
       refusal: (error, form) => (isBatchForm(form) ? batchRefusal(error) : viewerRefusal(error, form)),
     },
     async (form: FormData) =>

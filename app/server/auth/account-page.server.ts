@@ -26,7 +26,8 @@ export const ACCOUNT_INTENTS = [
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
-export async function accountLoader(request: Request) {
+/** The page's data; `siteName` (site/site-identity.server.ts, handed in by the route) names a new two-step secret. */
+export async function accountLoader(request: Request, siteName: string) {
   const session = await requireAdminPage(request);
   return {
     devices: listDevices(session),
@@ -34,7 +35,7 @@ export async function accountLoader(request: Request) {
     minPasswordCharacters: MIN_PASSWORD_CHARACTERS,
     /** Each start resets the password to ADMIN_PASSWORD, so the owner is told before changing it. */
     passwordFromEnvironment: Boolean(config().adminPassword),
-    twoStep: await twoStepStatus(session),
+    twoStep: await twoStepStatus(session, siteName),
   };
 }
 
@@ -57,7 +58,7 @@ function done(intent: AccountIntent, notice: string) {
 const sessionId = positiveWhole("session must be a session number");
 
 export const accountAction = pageAction(
-  { guard: "admin", refusal: accountRefusal },
+  { guard: requireAdminPage, refusal: accountRefusal },
   async (form: FormData, _args: { request: Request }, session) => {
     const intent = intentOf(form);
     switch (intent) {

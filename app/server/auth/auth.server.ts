@@ -7,7 +7,7 @@ import { db } from "~/server/data/db.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { sessions, users } from "~/server/data/schema";
-import { assertSameOrigin, isHttps, safeRedirect } from "~/server/http/security.server";
+import { assertSameOrigin, safeRedirect, secureFor } from "~/server/http/security.server";
 import { randomToken, sha256 } from "~/server/core/tokens.server";
 import { sessionSecrets } from "~/server/core/session-secrets.server";
 
@@ -35,11 +35,6 @@ function cookie() {
     secrets: sessionSecrets(),
   });
   return sessionCookie;
-}
-
-export function secureFor(request: Request): boolean {
-  const setting = config().cookieSecure;
-  return setting === "auto" ? isHttps(request) : setting;
 }
 
 /** Creates the admin from the environment, or with a generated password printed once. */

@@ -8,7 +8,7 @@
 import { createCookie } from "react-router";
 import { randomToken, sha256 } from "~/server/core/tokens.server";
 import { sessionSecrets } from "~/server/core/session-secrets.server";
-import { secureFor } from "./auth.server";
+import { secureFor } from "~/server/http/security.server";
 
 export const TICKET_LIFETIME_MS = 5 * 60 * 1000;
 /** Only someone who knows the password can make a ticket; the bound is for safety, not for use. */

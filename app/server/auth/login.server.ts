@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { openSession, secureFor } from "./auth.server";
+import { openSession } from "./auth.server";
 import { db } from "~/server/data/db.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { knownDevice, rememberDevice } from "./known-device.server";
 import { HashPoolBusyError, HashPoolClosedError, verifyPassword } from "./password.server";
 import { users } from "~/server/data/schema";
-import { assertSameOrigin } from "~/server/http/security.server";
+import { assertSameOrigin, secureFor } from "~/server/http/security.server";
 import { MAX_PASSWORD_BYTES } from "./password-policy.server";
 import { loginThrottle } from "./throttle.server";
 import { issueLoginTicket, readLoginTicket, spendLoginTicket } from "./login-ticket.server";

@@ -5,7 +5,6 @@ import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
 import { users } from "~/server/data/schema";
 import { parseInput } from "~/server/http/input.server";
-import { siteOwnerName } from "~/server/site/site-identity.server";
 import type { AdminSession } from "./auth.server";
 import { keepChallenge, relyingParty, takeChallenge } from "./passkey-challenges.server";
 import { registrationBody } from "./passkey-input.server";
@@ -21,13 +20,14 @@ function owner(session: AdminSession) {
  * The options for `startRegistration`: a discoverable credential (so the
  * login page can ask without a user name) that verifies the user, since a
  * passkey sign-in stands for both factors. The owner's passkeys are excluded,
- * so one authenticator is not registered twice.
+ * so one authenticator is not registered twice; `siteName` is what the
+ * authenticator shows the passkey is for.
  */
-export async function registrationOptions(request: Request, session: AdminSession) {
+export async function registrationOptions(request: Request, session: AdminSession, siteName: string) {
   const user = owner(session);
   const { rpID } = relyingParty(request);
   const options = await generateRegistrationOptions({
-    rpName: siteOwnerName(),
+    rpName: siteName,
     rpID,
     userName: user.username,
     userID: new TextEncoder().encode(`user-${user.id}`),

@@ -32,7 +32,8 @@ function requiredCode(value: string | undefined): string {
   return code;
 }
 
-export async function twoStepStatus(session: AdminSession): Promise<TwoStepStatus> {
+/** Where it stands; `siteName` names the pending secret's QR code in the owner's app. */
+export async function twoStepStatus(session: AdminSession, siteName: string): Promise<TwoStepStatus> {
   const user = ownerOf(session);
   if (user.totpEnabledAt) {
     return { state: "on", since: user.totpEnabledAt.toISOString(), recoveryCodesLeft: recoveryCodesLeft(user.id) };
@@ -40,7 +41,7 @@ export async function twoStepStatus(session: AdminSession): Promise<TwoStepStatu
   if (!user.totpPendingSecret) return { state: "off" };
   return {
     state: "pending",
-    qrSvg: await totpQrSvg(user.totpPendingSecret, user.username),
+    qrSvg: await totpQrSvg(user.totpPendingSecret, user.username, siteName),
     secret: groupedSecret(user.totpPendingSecret),
   };
 }
@@ -61,7 +62,7 @@ export function confirmTotp(session: AdminSession, typedCode: string | undefined
   const user = ownerOf(session);
   const secret = user.totpPendingSecret;
   if (user.totpEnabledAt || !secret) throw new HttpError(409, "Start again: turn on two-step codes.");
-  const step = matchingStep(secret, user.username, requiredCode(typedCode).replace(/\s/g, ""));
+  const step = matchingStep(secret, requiredCode(typedCode).replace(/\s/g, ""));
   if (step === null) {
     throw fieldError("code", "That code is wrong. Check that the app's time is right and enter its newest code.");
   }

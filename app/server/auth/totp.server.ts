@@ -10,16 +10,15 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { db } from "~/server/data/db.server";
 import { users } from "~/server/data/schema";
-import { siteOwnerName } from "~/server/site/site-identity.server";
 
 const PERIOD_S = 30;
 /** A six-digit code; spaces typed between the groups are dropped first. */
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
 
-function totpFor(secret: string, username: string): TOTP {
+/** The codes of `secret`. The issuer and label only name them in the owner's app: checking a code needs neither. */
+function totpFor(secret: string, names?: { issuer: string; label: string }): TOTP {
   return new TOTP({
-    issuer: siteOwnerName(),
-    label: username,
+    ...names,
     algorithm: "SHA1",
     digits: 6,
     period: PERIOD_S,
@@ -37,14 +36,21 @@ export function groupedSecret(secret: string): string {
   return secret.match(/.{1,4}/g)!.join(" ");
 }
 
-/** The app's key URI as an inline SVG QR code, drawn on the server so it shows without JavaScript. */
-export async function totpQrSvg(secret: string, username: string): Promise<string> {
-  return QRCode.toString(totpFor(secret, username).toString(), { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+/**
+ * The app's key URI as an inline SVG QR code, drawn on the server so it shows
+ * without JavaScript; the app lists it as `issuer` (the site's name) and `username`.
+ */
+export async function totpQrSvg(secret: string, username: string, issuer: string): Promise<string> {
+  return QRCode.toString(totpFor(secret, { issuer, label: username }).toString(), {
+    type: "svg",
+    margin: 2,
+    errorCorrectionLevel: "M",
+  });
 }
 
 /** The step a right code belongs to, or null for a wrong one. */
-export function matchingStep(secret: string, username: string, code: string, now = Date.now()): number | null {
-  const delta = totpFor(secret, username).validate({ token: code, timestamp: now, window: 1 });
+export function matchingStep(secret: string, code: string, now = Date.now()): number | null {
+  const delta = totpFor(secret).validate({ token: code, timestamp: now, window: 1 });
   return delta === null ? null : Math.floor(now / 1000 / PERIOD_S) + delta;
 }
 
@@ -52,12 +58,9 @@ export function matchingStep(secret: string, username: string, code: string, now
  * Checks a code against the user's enabled secret and records its step, in
  * one conditional write: of two requests with the same code, one wins.
  */
-export function spendTotpCode(
-  user: { id: number; username: string; totpSecret: string | null },
-  code: string,
-): boolean {
+export function spendTotpCode(user: { id: number; totpSecret: string | null }, code: string): boolean {
   if (!user.totpSecret) return false;
-  const step = matchingStep(user.totpSecret, user.username, code);
+  const step = matchingStep(user.totpSecret, code);
   if (step === null) return false;
   const { changes } = db()
     .update(users)

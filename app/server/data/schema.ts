@@ -156,7 +156,7 @@ export type AlbumRow = typeof albums.$inferSelect;
 
 /**
  * The site's own settings that the owner edits in the admin, one row per key;
- * the value is JSON that `defineSetting` (app/server/site/site-settings.server.ts)
+ * the value is JSON that `defineSetting` (app/server/data/settings.server.ts)
  * checks with its zod schema on every read and write.
  */
 export const siteSettings = sqliteTable("site_settings", {

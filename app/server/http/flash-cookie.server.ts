@@ -4,8 +4,8 @@
  * it and clears it (a report of an upload, a new share link's URL).
  */
 import { createCookie, type Cookie } from "react-router";
-import { secureFor } from "~/server/auth/auth.server";
 import { sessionSecrets } from "~/server/core/session-secrets.server";
+import { secureFor } from "./security.server";
 
 interface FlashOptions {
   /** The pages that read it. */

@@ -5,21 +5,26 @@
  * upload (logout, the plain upload form) keep `jsonApi` instead.
  */
 import { data } from "react-router";
-import { requireAdminPage, type AdminSession } from "~/server/auth/auth.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { isMultipart, readForm } from "~/server/http/body.server";
 
 export const UPLOAD_ELSEWHERE = "Upload files with the upload form.";
 
-type GuardSession<Guard> = Guard extends "admin" ? AdminSession : null;
+/** Who may post: it answers with the session, or refuses (throws) before the body is read. */
+type Guard<Session> = (request: Request) => Promise<Session>;
 
-interface PageActionOptions<Args, Refusal> {
+/** The guard of a page anyone may post to (the login form, a share link's password form). */
+export const publicPage: Guard<null> = async () => null;
+
+interface PageActionOptions<Args, Refusal, Session> {
   /**
-   * `admin`: `requireAdminPage` runs before a byte of the body is read. A
-   * browser without a session is redirected to the login form; the page's
-   * own script (`scriptActionHref`) gets a 401 refusal it shows in place.
+   * Runs before a byte of the body is read: `publicPage`, or for the owner's
+   * pages `requireAdminPage` (auth/auth.server.ts, handed in so this floor
+   * stays below auth), which redirects a browser without a session to the
+   * login form and gives the page's own script (`scriptActionHref`) a 401
+   * refusal it shows in place.
    */
-  guard: "admin" | "public";
+  guard: Guard<Session>;
   /**
    * The page's data for a refusal, shown in place. `form` is undefined when
    * the refusal came before the form was read (the guard, the size limit).
@@ -33,14 +38,14 @@ interface PageActionOptions<Args, Refusal> {
  * page), and refuses by throwing an `HttpError`. Anything else thrown (a
  * redirect, `pageError`, a bug) passes through as is.
  */
-export function pageAction<Args extends { request: Request }, Result, Refusal, Guard extends "admin" | "public">(
-  options: PageActionOptions<Args, Refusal> & { guard: Guard },
-  handler: (form: FormData, args: Args, session: GuardSession<Guard>) => Promise<Result> | Result,
+export function pageAction<Args extends { request: Request }, Result, Refusal, Session>(
+  options: PageActionOptions<Args, Refusal, Session>,
+  handler: (form: FormData, args: Args, session: Session) => Promise<Result> | Result,
 ) {
   return async (args: Args) => {
     let form: FormData | undefined;
     try {
-      const session = (options.guard === "admin" ? await requireAdminPage(args.request) : null) as GuardSession<Guard>;
+      const session = await options.guard(args.request);
       // Files never reach a page action: refused unread, as a stray upload could be large.
       if (isMultipart(args.request)) throw new HttpError(415, UPLOAD_ELSEWHERE);
       form = await readForm(args.request);

@@ -1,3 +1,4 @@
+import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -51,4 +52,10 @@ export function assertSameOrigin(request: Request): void {
 
 export function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
+}
+
+/** Whether a cookie set in answer to `request` is marked Secure: COOKIE_SECURE, or `auto` for an HTTPS request. */
+export function secureFor(request: Request): boolean {
+  const setting = config().cookieSecure;
+  return setting === "auto" ? isHttps(request) : setting;
 }

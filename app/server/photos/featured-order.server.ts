@@ -10,7 +10,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
 import { images } from "~/server/data/schema";
 import { POSITION_GAP } from "~/server/albums/album-order.server";
-import { defineSetting } from "~/server/site/site-settings.server";
+import { defineSetting } from "~/server/data/settings.server";
 import { NEWEST_ORDER, type ListOrder } from "./list-query.server";
 
 export const GALLERY_ORDERS = ["newest", "featured"] as const;

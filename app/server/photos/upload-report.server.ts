@@ -10,7 +10,7 @@ import { inArray } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { Image } from "~/lib/image";
 import { ADMIN_PATH } from "~/lib/paths";
-import { secureFor } from "~/server/auth/auth.server";
+import { secureFor } from "~/server/http/security.server";
 import type { UploadResult } from "./image-upload.server";
 import { sessionSecrets } from "~/server/core/session-secrets.server";
 import { db } from "~/server/data/db.server";

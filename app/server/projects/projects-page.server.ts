@@ -101,44 +101,47 @@ function projectFields(form: FormData) {
 
 const step = z.enum(["up", "down"], { error: "move must be up or down" });
 
-export const projectsAction = pageAction({ guard: "admin", refusal: projectsRefusal }, async (form: FormData) => {
-  const intent = intentOf(form);
-  if (intent === "create") {
-    const input = parseProjectInput(projectFields(form), { create: true });
-    const row = createProject({ ...input, name: input.name!, demoUrl: input.demoUrl! });
-    // Straight to its form, where the media are uploaded.
-    throw redirect(`${ADMIN_SITE_PROJECTS_PATH}?${new URLSearchParams({ edit: String(row.id) })}#media`, 303);
-  }
-  if (intent === "technologies") {
-    const enabled = formText(form, "enabled") === "on";
-    saveTechnologies(
-      enabled,
-      form.getAll("icons").filter((value): value is string => typeof value === "string"),
-    );
-    const move = formText(form, "move");
-    if (move) {
-      const [direction, id] = move.split(":");
-      moveTechnology(id ?? "", parseInput(step, direction));
+export const projectsAction = pageAction(
+  { guard: requireAdminPage, refusal: projectsRefusal },
+  async (form: FormData) => {
+    const intent = intentOf(form);
+    if (intent === "create") {
+      const input = parseProjectInput(projectFields(form), { create: true });
+      const row = createProject({ ...input, name: input.name!, demoUrl: input.demoUrl! });
+      // Straight to its form, where the media are uploaded.
+      throw redirect(`${ADMIN_SITE_PROJECTS_PATH}?${new URLSearchParams({ edit: String(row.id) })}#media`, 303);
     }
-    return done(intent, move ? "Order saved." : "Technologies saved.");
-  }
-  const id = parseProjectId(formText(form, "id"));
-  switch (intent) {
-    case "update":
-      updateProject(id, parseProjectInput(projectFields(form), { create: false }));
-      return done(intent, "Project saved.");
-    case "hide":
-    case "show":
-      updateProject(id, { hidden: intent === "hide" });
-      return done(intent, intent === "hide" ? "Project hidden." : "Project shown.");
-    case "move-up":
-    case "move-down":
-      moveProject(id, intent === "move-up" ? "up" : "down");
-      return done(intent, "Order saved.");
-    case "delete":
-      await deleteProject(id);
-      throw redirect(ADMIN_SITE_PROJECTS_PATH, 303);
-    case null:
-      throw new HttpError(400, "Unknown action.");
-  }
-});
+    if (intent === "technologies") {
+      const enabled = formText(form, "enabled") === "on";
+      saveTechnologies(
+        enabled,
+        form.getAll("icons").filter((value): value is string => typeof value === "string"),
+      );
+      const move = formText(form, "move");
+      if (move) {
+        const [direction, id] = move.split(":");
+        moveTechnology(id ?? "", parseInput(step, direction));
+      }
+      return done(intent, move ? "Order saved." : "Technologies saved.");
+    }
+    const id = parseProjectId(formText(form, "id"));
+    switch (intent) {
+      case "update":
+        updateProject(id, parseProjectInput(projectFields(form), { create: false }));
+        return done(intent, "Project saved.");
+      case "hide":
+      case "show":
+        updateProject(id, { hidden: intent === "hide" });
+        return done(intent, intent === "hide" ? "Project hidden." : "Project shown.");
+      case "move-up":
+      case "move-down":
+        moveProject(id, intent === "move-up" ? "up" : "down");
+        return done(intent, "Order saved.");
+      case "delete":
+        await deleteProject(id);
+        throw redirect(ADMIN_SITE_PROJECTS_PATH, 303);
+      case null:
+        throw new HttpError(400, "Unknown action.");
+    }
+  },
+);

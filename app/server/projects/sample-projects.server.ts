@@ -9,7 +9,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { sampleProjects } from "~/content/sample-projects";
-import { defineSetting } from "~/server/site/site-settings.server";
+import { defineSetting } from "~/server/data/settings.server";
 import { storeMadeProjectMedia, videoContainer } from "./project-media.server";
 import { createProject, deleteProject, listProjectRows } from "./projects.server";
 import { SAMPLE_MEDIA_DIR, sampleStill, sampleVariantsDir } from "./sample-media.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HttpError } from "~/server/core/http-error.server";
-import { defineSetting } from "~/server/site/site-settings.server";
+import { defineSetting } from "~/server/data/settings.server";
 import { DEFAULT_TECHNOLOGIES, TECHNOLOGY_ICONS, type TechnologyIcon } from "./technology-icons.server";
 
 const KNOWN = new Set(TECHNOLOGY_ICONS.map(({ id }) => id));

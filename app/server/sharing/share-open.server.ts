@@ -12,11 +12,10 @@ import { db } from "~/server/data/db.server";
 import { albums, shareLinks, type ShareLinkRow } from "~/server/data/schema";
 import { HttpError } from "~/server/core/http-error.server";
 import { addGrant } from "~/server/access/grant-cookie.server";
-import { secureFor } from "~/server/auth/auth.server";
 import { HashPoolBusyError, HashPoolClosedError, verifyPassword } from "~/server/auth/password.server";
 import { MAX_PASSWORD_BYTES } from "~/server/auth/password-policy.server";
 import { createThrottle } from "~/server/auth/throttle.server";
-import { assertSameOrigin } from "~/server/http/security.server";
+import { assertSameOrigin, secureFor } from "~/server/http/security.server";
 import { albumPath } from "~/lib/paths";
 import { linkState, tokenHash } from "./share-links.server";
 

@@ -56,7 +56,7 @@ function refusal(error: HttpError, form: FormData | undefined) {
 }
 
 export const sharingPageAction = pageAction(
-  { guard: "admin", refusal },
+  { guard: requireAdminPage, refusal },
   async (form: FormData, { request, params }: { request: Request; params: { slug: string } }) => {
     const album = ownersAlbum(params.slug);
     switch (formText(form, "intent")) {

@@ -5,7 +5,7 @@
  * content show the sample site until the owner saves something.
  */
 import type { PublicSite, SiteLink } from "~/lib/site";
-import { defineSetting } from "./site-settings.server";
+import { defineSetting } from "~/server/data/settings.server";
 import { linksSchema, profileSchema, settingsSchema, type Profile, type SiteSettings } from "./site-schemas.server";
 import { sampleLinks, sampleProfile, sampleSettings } from "./sample-site";
 import { hasCv } from "./site-cv.server";

@@ -11,7 +11,7 @@ import { ORIGINAL_FILE } from "~/server/storage/photo-store.server";
 import { photoStore, storageUnavailable } from "~/server/storage/storage.server";
 import { discardUploads, parseUpload } from "~/server/photos/upload.server";
 import sampleCvDataUrl from "./sample-cv.pdf?inline";
-import { defineSetting } from "./site-settings.server";
+import { defineSetting } from "~/server/data/settings.server";
 import { storedFilesSchema } from "./site-schemas.server";
 import { removeSiteFiles, storeSiteFiles } from "./site-media.server";
 

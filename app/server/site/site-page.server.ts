@@ -85,7 +85,7 @@ const linkFields = (form: FormData) => ({
   icon: formText(form, "icon"),
 });
 
-export const sitePageAction = pageAction({ guard: "admin", refusal: siteRefusal }, (form: FormData) => {
+export const sitePageAction = pageAction({ guard: requireAdminPage, refusal: siteRefusal }, (form: FormData) => {
   const id = formText(form, "id") ?? "";
   switch (formText(form, "intent")) {
     case "save-profile":
@@ -116,7 +116,7 @@ export const sitePageAction = pageAction({ guard: "admin", refusal: siteRefusal 
   }
 });
 
-export const settingsPageAction = pageAction({ guard: "admin", refusal: siteRefusal }, (form: FormData) => {
+export const settingsPageAction = pageAction({ guard: requireAdminPage, refusal: siteRefusal }, (form: FormData) => {
   if (formText(form, "intent") !== "save-settings") throw new HttpError(400, "Unknown action.");
   settingsSetting.write(
     parseInput(settingsSchema, {

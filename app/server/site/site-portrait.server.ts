@@ -9,7 +9,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { moveOriginal, processImage } from "~/server/photos/image-processing.server";
 import { publicMediaUrl } from "~/server/photos/image-json.server";
 import { discardUploads, parseUpload } from "~/server/photos/upload.server";
-import { defineSetting } from "./site-settings.server";
+import { defineSetting } from "~/server/data/settings.server";
 import { storedFilesSchema } from "./site-schemas.server";
 import { removeSiteFiles, storeSiteFiles } from "./site-media.server";
 

@@ -8,7 +8,6 @@
  */
 import fsp from "node:fs/promises";
 import { db } from "~/server/data/db.server";
-import { forgetVariants } from "~/server/http/media.server";
 import { photoStore, storageError, tmpPath } from "./storage.server";
 import {
   clearPending,
@@ -18,6 +17,7 @@ import {
   retryPendingSoon,
   startStoring,
 } from "./storage-sweep.server";
+import { forgetVariants } from "./variant-cache.server";
 
 /** What a commit wrote: its answer, and the key whose files it replaced, if any. */
 export interface Committed<T> {
