@@ -55,7 +55,15 @@ afterAll(() => {
 
 describe("production copy", () => {
   it("has no development dependencies", () => {
-    for (const devOnly of ["vite", "vitest", "@react-router/dev", "drizzle-kit", "@playwright/test", "tsx"]) {
+    for (const devOnly of [
+      "vite",
+      "vitest",
+      "@react-router/dev",
+      "drizzle-kit",
+      "@playwright/test",
+      "tsx",
+      "devicon",
+    ]) {
       expect(fs.existsSync(path.join(app, "node_modules", devOnly)), devOnly).toBe(false);
     }
     expect(fs.existsSync(path.join(app, "node_modules/better-sqlite3"))).toBe(true);
