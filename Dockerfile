@@ -10,20 +10,21 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-# Runtime stage: the build, production dependencies, migrations and the
-# sources the backup/restore/seed scripts run from.
+# Runtime stage: the build (the server and the operator scripts, run with
+# plain node), production dependencies, migrations, the sample project cards'
+# media loaded at the first start, and the start command. No TypeScript sources.
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \
     UPLOADS_DIR=/uploads
 WORKDIR /app
-COPY --from=build /app/package.json /app/server.js /app/tsconfig.json ./
+COPY --from=build /app/package.json /app/server.js ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/drizzle ./drizzle
-COPY --from=build /app/scripts ./scripts
-COPY --from=build /app/app ./app
+COPY --from=build /app/scripts/start.mjs /app/scripts/build-if-stale.mjs ./scripts/
+COPY --from=build /app/app/content/sample-projects ./app/content/sample-projects
 RUN mkdir -p /data /uploads && chown node:node /data /uploads
 USER node
 VOLUME ["/data", "/uploads"]

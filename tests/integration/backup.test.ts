@@ -18,7 +18,7 @@ afterAll(async () => {
   fs.rmSync(base, { recursive: true, force: true });
 });
 
-/** Runs `scripts/<name>.ts <folder>` as `npm run <name>` does, against the given site folders. */
+/** Runs `npm run <name> -- <folder>`'s built script, against the given site folders. */
 async function runSiteScript(name: "backup" | "restore", folder: string, dirs: Dirs): Promise<string> {
   const { code, output } = await runScript(name, [folder], { DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir });
   if (code !== 0) throw new Error(`npm run ${name} failed (${code}):\n${output}`);

@@ -11,6 +11,7 @@ import type { Image, ImagePage } from "~/lib/image";
 import { CAMERA_EXIF, CAMERA_JPEG } from "../support/camera";
 import { makeDatedJpeg, makeJpeg, uploadImage } from "../support/images";
 import { queryDb, variantUrls } from "../support/inspect";
+import { scriptCommand } from "../support/scripts";
 import { loginAdmin, ROOT, pageText, startServer, type TestServer } from "../support/server";
 
 const CAMERA_BYTES = fs.readFileSync(CAMERA_JPEG);
@@ -81,7 +82,8 @@ describe("camera details", () => {
     sqlite.close();
     expect(((await (await fetch(`${server.url}/api/image/${image.id}`)).json()) as Image).taken_at).toBeNull();
 
-    const run = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/exif-backfill.ts"], {
+    const [node, exifBackfill] = scriptCommand("exif-backfill");
+    const run = spawnSync(node, exifBackfill, {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: server.dataDir, UPLOADS_DIR: server.uploadsDir },
       encoding: "utf8",

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { makeJpeg, uploadImage } from "../support/images";
 import { storedFolders, variantUrls } from "../support/inspect";
+import { scriptCommand } from "../support/scripts";
 import { loginAdmin, ROOT, startServer, type TestServer } from "../support/server";
 import type { Dirs } from "../support/storage-check";
 
@@ -95,9 +96,10 @@ async function expectServed(server: TestServer, image: Image): Promise<void> {
   }
 }
 
-/** Runs `scripts/<name>.ts <folder>` as `npm run <name>` does (under this test's umask, 022). */
+/** Runs `npm run <name> -- <folder>`'s built script (under this test's umask, 022). */
 async function runScript(name: "backup" | "restore", folder: string, dirs: Dirs): Promise<void> {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [`scripts/${name}.ts`, folder], {
+  const [node, script] = scriptCommand(name);
+  const child = spawn(node, [...script, folder], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir },
     stdio: ["ignore", "pipe", "pipe"],

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { allImages, makeJpeg, uploadImage } from "../support/images";
+import { scriptCommand } from "../support/scripts";
 import { loginAdmin, ROOT, startServer, type TestServer } from "../support/server";
 
 const LITESTREAM = path.join(ROOT, "node_modules/@flydotio/litestream-linux-x64/litestream");
@@ -95,7 +96,8 @@ describe.skipIf(!fs.existsSync(LITESTREAM))("replication with Litestream to a fo
     expect(isLitestream(leftover)).toBe(true);
     for (const file of databaseFiles()) fs.rmSync(file, { force: true });
 
-    const restore = spawnSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/replica-restore.ts"], {
+    const [node, replicaRestore] = scriptCommand("replica-restore");
+    const restore = spawnSync(node, replicaRestore, {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir, ...env },
       encoding: "utf8",

@@ -29,9 +29,13 @@ beforeAll(() => {
   fs.mkdirSync(app);
   const copies = runtimeCopies();
   expect(copies).toEqual(
-    expect.arrayContaining(["package.json", "server.js", "tsconfig.json", "build", "drizzle", "scripts", "app"]),
+    expect.arrayContaining(["package.json", "server.js", "build", "drizzle", "scripts/start.mjs"]),
   );
-  execFileSync("cp", ["-a", ...copies.map((entry) => path.join(ROOT, entry)), app]);
+  // Each where the image has it (the sample cards' media deep under app/).
+  for (const entry of copies) {
+    fs.mkdirSync(path.dirname(path.join(app, entry)), { recursive: true });
+    execFileSync("cp", ["-a", path.join(ROOT, entry), path.join(app, entry)]);
+  }
   // The build stage's `npm prune --omit=dev`, on a hard-linked copy of the
   // installed tree (fast, no download). The hidden lockfile is removed first:
   // npm rewrites it in place, which would write through the link.
@@ -51,7 +55,15 @@ afterAll(() => {
 
 describe("production copy", () => {
   it("has no development dependencies", () => {
-    for (const devOnly of ["vite", "vitest", "@react-router/dev", "drizzle-kit", "@playwright/test"]) {
+    for (const devOnly of [
+      "vite",
+      "vitest",
+      "@react-router/dev",
+      "drizzle-kit",
+      "@playwright/test",
+      "tsx",
+      "devicon",
+    ]) {
       expect(fs.existsSync(path.join(app, "node_modules", devOnly)), devOnly).toBe(false);
     }
     expect(fs.existsSync(path.join(app, "node_modules/better-sqlite3"))).toBe(true);
@@ -107,6 +119,8 @@ describe("production copy", () => {
       // The first start makes the admin with a generated password, printed once; the shipped build is used as is.
       expect(server.output()).toMatch(/password/i);
       expect(server.output()).not.toMatch(/building/i);
+      // Their media are the one part of app/ the image holds.
+      expect(server.output()).toMatch(/Added the \d+ sample projects/);
       await expectServing(server.port);
     } finally {
       server.child.kill("SIGTERM");
@@ -143,7 +157,14 @@ describe("production copy", () => {
     expect(fs.existsSync(path.join(productionEnv.DATA_DIR, "portfolio.sqlite-wal"))).toBe(false);
   }, 60_000);
 
-  it("runs `npm run backup` from the copied sources with production dependencies only", () => {
+  it("holds no TypeScript sources", () => {
+    const sources = fs
+      .readdirSync(app, { recursive: true, encoding: "utf8" })
+      .filter((entry) => !entry.startsWith("node_modules") && /\.tsx?$/.test(entry));
+    expect(sources).toEqual([]);
+  });
+
+  it("runs `npm run backup` from its build with plain node and production dependencies only", () => {
     const backupDir = path.join(base, "backup");
     const backup = execFileSync("npm", ["run", "--silent", "backup", "--", backupDir], {
       cwd: app,

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, expect, it } from "vitest";
+import { scriptCommand } from "../support/scripts";
 import { ROOT, startServer, untilExit, type TestServer } from "../support/server";
 
 let server: TestServer | undefined;
@@ -12,12 +13,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-// `npm run seed` runs the server modules under tsx, outside Vite: anything that
-// needs Vite at import time breaks it while the built server still works.
+// `npm run seed` runs its own build of the server modules (build/scripts/seed.js):
+// it must work on its own, as the built server does.
 it("npm run seed adds the photos it is asked for, and the site serves them", async () => {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-seed-"));
   const dirs = { dataDir: path.join(base, "data"), uploadsDir: path.join(base, "uploads") };
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/seed.ts", "2"], {
+  const [node, seed] = scriptCommand("seed");
+  const child = spawn(node, [...seed, "2"], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir },
     stdio: ["ignore", "pipe", "pipe"],
@@ -34,7 +36,8 @@ it("npm run seed adds the photos it is asked for, and the site serves them", asy
 it("npm run seed -- 1 --detail makes a camera-like photo: 4000×3000 and megabytes of detail", async () => {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-seed-detail-"));
   const uploadsDir = path.join(base, "uploads");
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/seed.ts", "1", "--detail"], {
+  const [node, seed] = scriptCommand("seed");
+  const child = spawn(node, [...seed, "1", "--detail"], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: path.join(base, "data"), UPLOADS_DIR: uploadsDir },
     stdio: ["ignore", "pipe", "pipe"],

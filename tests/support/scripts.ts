@@ -2,9 +2,15 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { ROOT, untilExit, type Exited } from "./server";
 
-/** Runs `scripts/<name>.ts` as `npm run <name>` does, with the extra environment, until it exits. */
+/** How `npm run <name>` runs an operator script: its build, build/scripts/<name>.js, with plain node (the runners build first). */
+export function scriptCommand(name: string): [string, string[]] {
+  return [process.execPath, [path.join(ROOT, "build/scripts", `${name}.js`)]];
+}
+
+/** Runs the operator script `name` as `npm run` does, with the extra environment, until it exits. */
 export function runScript(name: string, args: string[], env: Record<string, string>): Promise<Exited> {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [`scripts/${name}.ts`, ...args], {
+  const [node, script] = scriptCommand(name);
+  const child = spawn(node, [...script, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,6 +1,7 @@
 // The staleness check behind `npm start` and the test runners' global setup:
-// a project in a temp folder, with file times set explicitly (no clock), and a
-// stand-in for React Router's builder that records each run and writes the build.
+// a project in a temp folder, with file times set explicitly (no clock), and
+// stand-ins for the two builders (React Router's, then Vite's for the operator
+// scripts) that record each run and write their part of the build.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -41,17 +42,29 @@ beforeEach(() => {
   write("app/routes/home.tsx", EARLIER);
   write("app/server/photos/images.server.ts", EARLIER);
   write("public/favicon.ico", EARLIER);
+  write("scripts/backup.ts", EARLIER);
   write("package.json", EARLIER, "{}");
   write("tests/unit/some.test.ts", EARLIER);
-  // Stands in for `react-router build`: logs the run, then writes the build's last file.
+  // Stands in for `react-router build`: logs the run, empties build/ as it does, then writes the server.
   write(
     "node_modules/@react-router/dev/bin.js",
     EARLIER,
     `const fs = require("node:fs");
-fs.appendFileSync("builder-runs.log", process.argv.slice(2).join(" ") + "\\n");
+fs.appendFileSync("builder-runs.log", "react-router " + process.argv.slice(2).join(" ") + "\\n");
+fs.rmSync("build", { recursive: true, force: true });
 fs.mkdirSync("build/server", { recursive: true });
+fs.writeFileSync("build/server/index.js", "built");`,
+  );
+  // Stands in for the scripts' `vite build`: logs the run, then writes the build's last file.
+  write(
+    "node_modules/vite/bin/vite.js",
+    EARLIER,
+    `const fs = require("node:fs");
+fs.appendFileSync("builder-runs.log", "vite " + process.argv.slice(2).join(" ") + "\\n");
+fs.mkdirSync(require("node:path").dirname(${JSON.stringify(OUTPUT)}), { recursive: true });
 fs.writeFileSync(${JSON.stringify(OUTPUT)}, "built");`,
   );
+  write("build/server/index.js", BUILT_AT);
   write(OUTPUT, BUILT_AT);
   settleFolders(EARLIER);
 });
@@ -72,6 +85,16 @@ describe("staleness", () => {
 
   it("is 'stale' once a source file deep in app/ is touched after the build", () => {
     fs.utimesSync(path.join(root, "app/server/photos/images.server.ts"), LATER, LATER);
+    expect(staleness(root)).toBe("stale");
+  });
+
+  it("is 'missing' when only the app was built (React Router's build empties build/, scripts included)", () => {
+    fs.rmSync(path.join(root, OUTPUT));
+    expect(staleness(root)).toBe("missing");
+  });
+
+  it("is 'stale' once an operator script's source is touched after the build", () => {
+    fs.utimesSync(path.join(root, "scripts/backup.ts"), LATER, LATER);
     expect(staleness(root)).toBe("stale");
   });
 
@@ -103,18 +126,19 @@ describe("buildIfStale", () => {
     // The build the builder writes is stamped now, later than LATER's fixed past time.
     fs.utimesSync(path.join(root, "app/routes/home.tsx"), LATER, LATER);
     buildIfStale(root);
-    expect(builderRuns()).toBe(1);
-    expect(fs.readFileSync(path.join(root, "builder-runs.log"), "utf8")).toBe("build\n");
+    expect(fs.readFileSync(path.join(root, "builder-runs.log"), "utf8")).toBe(
+      "react-router build\nvite build --config vite.scripts.config.ts\n",
+    );
     expect(staleness(root)).toBeNull();
 
     buildIfStale(root);
-    expect(builderRuns()).toBe(1);
+    expect(builderRuns()).toBe(2);
   });
 
   it("builds when there is no build yet", () => {
     fs.rmSync(path.join(root, "build"), { recursive: true });
     buildIfStale(root);
-    expect(builderRuns()).toBe(1);
+    expect(builderRuns()).toBe(2);
     expect(staleness(root)).toBeNull();
   });
 });

@@ -26,8 +26,8 @@ function contentSecurityPolicy(nonce: string): string {
 
 /**
  * Vite's development client injects inline scripts, so the policy applies to builds only.
- * `import.meta.env` exists only where Vite loads the module: the scripts run by tsx
- * (seed, bench) import this through the image store and must not fail on it.
+ * `import.meta.env` exists only where Vite loads or builds the module: under tsx (the
+ * benchmarks) it is undefined, and a module they reach must not fail on it.
  */
 const withPolicy = !import.meta.env?.DEV;
 

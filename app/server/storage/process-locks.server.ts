@@ -37,7 +37,7 @@ function lockFile(id: string): string {
   return path.join(locksDir(), `${id}${LOCK_SUFFIX}`);
 }
 
-/** A script's name in messages, when it does not give one: "scripts/seed.ts". */
+/** A script's name in messages, when it does not give one: "build/scripts/seed.js". */
 function scriptName(): string {
   return process.argv[1] ? path.relative(process.cwd(), process.argv[1]) : "a node process";
 }

@@ -30,6 +30,7 @@ import {
   type PhotoStore,
 } from "./photo-store.server";
 import type { S3Settings } from "~/server/core/storage-config.server";
+import { bucketDescription } from "./s3-on-demand.server";
 
 const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
 /** Multipart parts (5 MB is S3's smallest): about PART_SIZE × PART_QUEUE bytes of one original are in memory at once. */
@@ -89,7 +90,7 @@ async function eachFile<T>(items: T[], task: (item: T) => Promise<unknown>): Pro
 export function createS3Store(settings: S3Settings): PhotoStore {
   const client = createS3Client(settings);
   const { bucket, prefix } = settings;
-  const description = `the S3 bucket ${bucket}${settings.endpoint ? ` at ${settings.endpoint}` : ""}`;
+  const description = bucketDescription(settings);
 
   const checkedKey = (key: string) => {
     if (!STORAGE_KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);

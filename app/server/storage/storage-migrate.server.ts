@@ -12,7 +12,7 @@ import { config } from "~/server/core/config.server";
 import { databaseFile } from "~/server/data/db.server";
 import { createLocalStore } from "./local-store.server";
 import { copyPhoto, pendingKeysIn, rowsIn, type CopyResult } from "./photo-copy.server";
-import { createS3Store } from "./s3-store.server";
+import { s3StoreOnDemand } from "./s3-on-demand.server";
 import { parseStorageSettings, type S3Settings } from "~/server/core/storage-config.server";
 import { ensureTmpDir, tmpPath } from "./storage.server";
 
@@ -30,7 +30,7 @@ export async function migrateStorage(
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<Record<CopyResult | "removed", number> & { target: string; projectMedia: number }> {
   const disk = createLocalStore(config().uploadsDir);
-  const bucket = createS3Store(bucketSettings());
+  const bucket = s3StoreOnDemand(bucketSettings());
   const [source, target] = to === "s3" ? [disk, bucket] : [bucket, disk];
   await target.probe().catch((error: unknown) => {
     throw new Error(`cannot write to ${target.description}: ${(error as Error).message || String(error)}`);

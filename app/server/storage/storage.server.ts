@@ -7,7 +7,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { createLocalStore } from "./local-store.server";
 import { STORE_UNREACHABLE_MESSAGE, type PhotoStore } from "./photo-store.server";
 import { runningCheck, thisProcessId } from "./process-locks.server";
-import { createS3Store } from "./s3-store.server";
+import { s3StoreOnDemand } from "./s3-on-demand.server";
 
 /**
  * The store the settings choose (photo-store.server.ts), and the local
@@ -21,7 +21,7 @@ let store: PhotoStore | undefined;
 export function photoStore(): PhotoStore {
   if (!store) {
     const { storage, uploadsDir } = config();
-    store = storage.kind === "s3" ? createS3Store(storage) : createLocalStore(uploadsDir);
+    store = storage.kind === "s3" ? s3StoreOnDemand(storage) : createLocalStore(uploadsDir);
   }
   return store;
 }

@@ -1,0 +1,34 @@
+// The operator scripts (`npm run backup`, `restore`, `seed`…) built for plain
+// `node`: build/scripts/<name>.js, with the server modules they use bundled as
+// the app's own build bundles them (the `~` alias, `?raw` imports) and every
+// package left to node_modules. `npm run build` runs it after `react-router
+// build`, which empties build/ first. Record 054.
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import { OPERATOR_SCRIPTS, OUTPUT } from "./scripts/build-if-stale.mjs";
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  build: {
+    ssr: true,
+    outDir: "build/scripts",
+    target: "node20",
+    copyPublicDir: false,
+    rollupOptions: {
+      input: Object.fromEntries(OPERATOR_SCRIPTS.map((name) => [name, `scripts/${name}.ts`])),
+      output: { entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
+    },
+  },
+  plugins: [
+    {
+      name: "build-finished-marker",
+      // After every other file of the build: scripts/build-if-stale.mjs dates the whole build by this one.
+      writeBundle() {
+        fs.writeFileSync(fileURLToPath(new URL(OUTPUT, import.meta.url)), `${new Date().toISOString()}\n`);
+      },
+    },
+  ],
+});
