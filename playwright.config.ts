@@ -31,8 +31,11 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
+  // A test runs with JavaScript on and off unless it is tagged for one mode (docs/testing.md#javascript-on-and-off).
+  // Filtering here, not skipping in the test, keeps a file whose tests are all for the other mode from starting a
+  // server there.
   projects: [
-    { name: "js", use: { browserName: "chromium", javaScriptEnabled: true } },
-    { name: "no-js", use: { browserName: "chromium", javaScriptEnabled: false } },
+    { name: "js", grepInvert: /@no-js-only/, use: { browserName: "chromium", javaScriptEnabled: true } },
+    { name: "no-js", grepInvert: /@js-only/, use: { browserName: "chromium", javaScriptEnabled: false } },
   ],
 });
