@@ -1,51 +1,73 @@
-// `npm test`: typecheck, lint (ESLint, zero warnings), format check (Prettier),
-// build if stale, unit and integration tests (Vitest),
-// then end-to-end tests (Playwright, JavaScript on and off).
+// `npm test`: first, side by side, the typecheck, lint (ESLint, zero warnings),
+// format check (Prettier) and the build if stale; then, one after another,
+// the unit and integration tests (Vitest) and the end-to-end tests
+// (Playwright, JavaScript on and off where behaviour differs).
 // Without a Chromium everything else still runs and the end-to-end step is
 // reported as skipped: that fails on CI (which installs one), and only warns
 // on a developer's machine.
-import { spawnSync } from "node:child_process";
-import { buildIfStale } from "./build-if-stale.mjs";
+import { spawn } from "node:child_process";
 import { findChromium } from "./chromium.mjs";
 
 const INSTALL_HINT = "install one (Debian: `apt-get install -y chromium`) or set CHROMIUM_PATH";
 const onCi = !["", "0", "false"].includes(process.env.CI ?? "");
 const chromium = findChromium();
+// Piped output loses the tools' colours unless asked for them.
+const env = {
+  ...process.env,
+  ...(chromium && { CHROMIUM_PATH: chromium }),
+  ...(process.stdout.isTTY && { FORCE_COLOR: "1" }),
+};
 
-const steps = [
-  ["typecheck", "node_modules/.bin/react-router", ["typegen"]],
-  ["typecheck", "node_modules/.bin/tsc", []],
-  ["lint", "node_modules/.bin/eslint", [".", "--max-warnings", "0"]],
-  ["format", "node_modules/.bin/prettier", ["--check", "."]],
-  ["build", null, null],
-  ["unit", "node_modules/.bin/vitest", ["run", "--project", "unit"]],
-  ["integration", "node_modules/.bin/vitest", ["run", "--project", "integration"]],
-  ["end-to-end", "node_modules/.bin/playwright", ["test"]],
+// Each step is its commands, run in order. None of the first four reads what another writes: the build writes
+// build/ (which tsc, ESLint and Prettier leave out) and typegen writes .react-router/ before tsc reads it.
+const checks = [
+  ["typecheck", ["node_modules/.bin/react-router", "typegen"], ["node_modules/.bin/tsc"]],
+  ["lint", ["node_modules/.bin/eslint", ".", "--max-warnings", "0"]],
+  ["format", ["node_modules/.bin/prettier", "--check", "."]],
+  ["build", [process.execPath, "scripts/build-if-stale.mjs"]],
+];
+const tests = [
+  ["unit", ["node_modules/.bin/vitest", "run", "--project", "unit"]],
+  ["integration", ["node_modules/.bin/vitest", "run", "--project", "integration"]],
+  ["end-to-end", ["node_modules/.bin/playwright", "test"]],
 ];
 
-let passed = 0;
-let failed = 0;
-const skipped = [];
-for (const [name, command, args] of steps) {
-  if (!command) {
-    buildIfStale();
-    continue;
-  }
-  if (name === "end-to-end" && !chromium) {
-    skipped.push(`skipped: end-to-end (no Chromium: ${INSTALL_HINT})`);
-    continue;
-  }
-  console.log(`\n=== ${name}: ${[command, ...args].join(" ")}`);
-  const result = spawnSync(command, args, {
-    stdio: "inherit",
-    env: { ...process.env, ...(chromium && { CHROMIUM_PATH: chromium }) },
+/** Runs one command, its output and errors into `output` (or straight through when null); resolves to whether it exited 0. */
+function runCommand([command, ...args], output) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: output ? "pipe" : "inherit" });
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.on("error", (error) =>
+      output ? output.push(Buffer.from(`${error.message}\n`)) : console.error(error.message),
+    );
+    child.on("close", (code) => resolve(code === 0));
   });
-  if (result.status === 0) passed++;
-  else {
-    failed++;
-    console.error(`=== ${name} failed`);
-  }
 }
+
+/**
+ * Runs a step's commands in order, stopping at a failure. A step run beside others keeps its output until it ends and
+ * prints it whole under its header, so the steps' lines never interleave.
+ */
+async function runStep([name, ...commands], { besideOthers = false } = {}) {
+  const header = `\n=== ${name}: ${commands.map((command) => command.join(" ")).join(" && ")}\n`;
+  const output = besideOthers ? [] : null;
+  if (!besideOthers) process.stdout.write(header);
+  let ok = true;
+  for (const command of commands) if (ok) ok = await runCommand(command, output);
+  if (besideOthers) process.stdout.write(header + Buffer.concat(output));
+  if (!ok) console.error(`=== ${name} failed`);
+  return ok;
+}
+
+const results = await Promise.all(checks.map((step) => runStep(step, { besideOthers: true })));
+const skipped = [];
+for (const step of tests) {
+  if (step[0] === "end-to-end" && !chromium) skipped.push(`skipped: end-to-end (no Chromium: ${INSTALL_HINT})`);
+  else results.push(await runStep(step));
+}
+const passed = results.filter(Boolean).length;
+const failed = results.length - passed;
 console.log(`\nsteps: ${passed} passed, ${failed} failed, ${skipped.length} skipped`);
 for (const line of skipped) console.error(line);
 if (skipped.length && onCi) console.error(`CI=${process.env.CI}: a skipped step fails the run.`);

@@ -35,7 +35,7 @@ async function loginWithForm(page: Page, javaScriptEnabled: boolean): Promise<st
   return storedToken(page);
 }
 
-test("the login form has labelled, required fields with autocomplete", async ({ page }) => {
+test("the login form has labelled, required fields with autocomplete", { tag: "@js-only" }, async ({ page }) => {
   const response = await page.goto("/photography/admin");
   expect(response?.headers()["cache-control"]).toBe("private, no-store");
   await expect(page.getByRole("heading", { level: 1, name: "Gallery Admin Login" })).toBeVisible();
@@ -52,7 +52,7 @@ test("the login form has labelled, required fields with autocomplete", async ({ 
   await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
 });
 
-test("empty fields are refused by the browser, nothing is sent", async ({ page }) => {
+test("empty fields are refused by the browser, nothing is sent", { tag: "@js-only" }, async ({ page }) => {
   await page.goto("/photography/admin");
   let posted = false;
   page.on("request", (request) => {
@@ -96,25 +96,29 @@ test("logging in shows the dashboard and opens a session", async ({ page, javaSc
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 });
 
-test('"Logging in..." shows and the button is disabled while the request runs', async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "The pending state is drawn by JavaScript; without it the browser shows its own.");
-  await openLogin(page, true);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/photography/admin.data*", async (route) => {
-    if (route.request().method() === "POST") await held;
-    await route.continue();
-  });
-  await submitLogin(page);
-  const pending = page.getByRole("button", { name: "Logging in..." });
-  await expect(pending).toBeVisible();
-  await expect(pending).toBeDisabled();
-  release();
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-});
+test(
+  '"Logging in..." shows and the button is disabled while the request runs',
+  { tag: "@js-only" },
+  async ({ page }) => {
+    // The pending state is drawn by JavaScript; without it the browser shows its own.
+    await openLogin(page, true);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/photography/admin.data*", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await submitLogin(page);
+    const pending = page.getByRole("button", { name: "Logging in..." });
+    await expect(pending).toBeVisible();
+    await expect(pending).toBeDisabled();
+    release();
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  },
+);
 
-test('a network failure shows "An unknown error occurred"', async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "Without JavaScript the browser shows its own network error page.");
+test('a network failure shows "An unknown error occurred"', { tag: "@js-only" }, async ({ page }) => {
+  // Without JavaScript the browser shows its own network error page.
   await openLogin(page, true);
   await page.route("**/photography/admin.data*", (route) => route.abort("internetdisconnected"));
   await submitLogin(page);
@@ -122,59 +126,61 @@ test('a network failure shows "An unknown error occurred"', async ({ page, javaS
   await expect(page.getByRole("button", { name: "Login" })).toBeEnabled();
 });
 
-test("with JavaScript the token is stored, validated on load and cleared once revoked", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "The client token exists only where JavaScript runs.");
-  const token = (await loginWithForm(page, true))!;
-  expect(await validate(page, token)).toBe(true);
+test(
+  "with JavaScript the token is stored, validated on load and cleared once revoked",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    // The client token exists only where JavaScript runs.
+    const token = (await loginWithForm(page, true))!;
+    expect(await validate(page, token)).toBe(true);
 
-  // On the next page load the stored token goes to /api/auth/validate as the bearer.
-  const validation = page.waitForRequest("**/api/auth/validate");
-  await page.reload();
-  expect((await validation).headers()["authorization"]).toBe(`Bearer ${token}`);
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  expect(await storedToken(page)).toBe(token);
+    // On the next page load the stored token goes to /api/auth/validate as the bearer.
+    const validation = page.waitForRequest("**/api/auth/validate");
+    await page.reload();
+    expect((await validation).headers()["authorization"]).toBe(`Bearer ${token}`);
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    expect(await storedToken(page)).toBe(token);
 
-  // Revoked elsewhere (the API logout with the token ends cookie and token together).
-  const revoked = await page.request.post("/api/auth/logout", { headers: { Authorization: `Bearer ${token}` } });
-  expect(revoked.status()).toBe(204);
-  // The page may navigate as soon as the answer arrives, which discards its body in
-  // the browser: read it on its way through instead.
-  let answer: unknown;
-  await page.route("**/api/auth/validate", async (route) => {
-    const response = await route.fetch();
-    answer = await response.json();
-    await route.fulfill({ response });
-  });
-  await page.reload();
-  await expect.poll(() => answer).toEqual({ valid: false });
-  await expect(page.getByRole("heading", { name: "Gallery Admin Login" })).toBeVisible();
-  await expect.poll(() => storedToken(page)).toBeNull();
-});
+    // Revoked elsewhere (the API logout with the token ends cookie and token together).
+    const revoked = await page.request.post("/api/auth/logout", { headers: { Authorization: `Bearer ${token}` } });
+    expect(revoked.status()).toBe(204);
+    // The page may navigate as soon as the answer arrives, which discards its body in
+    // the browser: read it on its way through instead.
+    let answer: unknown;
+    await page.route("**/api/auth/validate", async (route) => {
+      const response = await route.fetch();
+      answer = await response.json();
+      await route.fulfill({ response });
+    });
+    await page.reload();
+    await expect.poll(() => answer).toEqual({ valid: false });
+    await expect(page.getByRole("heading", { name: "Gallery Admin Login" })).toBeVisible();
+    await expect.poll(() => storedToken(page)).toBeNull();
+  },
+);
 
-test("a token without a session is cleared on page load", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "The client token exists only where JavaScript runs.");
+test("a token without a session is cleared on page load", { tag: "@js-only" }, async ({ page }) => {
+  // The client token exists only where JavaScript runs.
   await page.goto("/photography/admin");
   await page.evaluate((key) => localStorage.setItem(key, "made-up-token"), TOKEN_KEY);
   await page.reload();
   await expect.poll(() => storedToken(page)).toBeNull();
 });
 
-test('a failing validation shows "Failed to validate authentication" and keeps the session', async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "Validation runs in the browser.");
-  const token = await loginWithForm(page, true);
+test(
+  'a failing validation shows "Failed to validate authentication" and keeps the session',
+  { tag: "@js-only" },
+  async ({ page }) => {
+    // Validation runs in the browser.
+    const token = await loginWithForm(page, true);
 
-  await page.route("**/api/auth/validate", (route) => route.fulfill({ status: 503, body: "down" }));
-  await page.reload();
-  await expect(page.getByRole("alert")).toHaveText("Failed to validate authentication");
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-  expect(await storedToken(page)).toBe(token);
-});
+    await page.route("**/api/auth/validate", (route) => route.fulfill({ status: 503, body: "down" }));
+    await page.reload();
+    await expect(page.getByRole("alert")).toHaveText("Failed to validate authentication");
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    expect(await storedToken(page)).toBe(token);
+  },
+);
 
 test("logout ends the session on the server, clears the token and goes to the gallery", async ({
   page,

@@ -37,8 +37,8 @@ async function photoCount(page: Page): Promise<number> {
   return Number(await page.getByText("Photos", { exact: true }).locator("xpath=following-sibling::dd").textContent());
 }
 
-test.describe("with JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "The dropzone and the pending list need JavaScript.");
+test.describe("with JavaScript", { tag: "@js-only" }, () => {
+  // The dropzone and the pending list need JavaScript.
 
   test("chosen files become pending forms named without the extension, with size in KB and type as text; system files are ignored", async ({
     page,
@@ -267,9 +267,7 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "This is the no-JavaScript path.");
-
+test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
   test("the plain form uploads many files and lists what was stored and what was refused", async ({ page }) => {
     await openDashboard(page, false);
     // The dropzone is in the page for JavaScript; CSS hides it, and it is out of the accessibility tree.

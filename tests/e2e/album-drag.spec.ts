@@ -3,10 +3,7 @@ import type { Album } from "~/lib/album";
 import { expect, loginInBrowser, test, waitForHydration, type SeedableServer } from "./fixtures";
 import { thumbnail, thumbnailIds } from "./gallery-helpers";
 
-test.skip(
-  ({ javaScriptEnabled }) => !javaScriptEnabled,
-  "Drag and drop needs JavaScript; the no-JS moves are in album-order.spec.ts",
-);
+// Every test here is tagged @js-only. Drag and drop needs JavaScript; the no-JS moves are in album-order.spec.ts.
 
 // Tall enough that the dragged photo and its target are both on screen.
 test.use({ viewport: { width: 1280, height: 1600 } });
@@ -28,85 +25,93 @@ async function savedOrder(page: Page, album: Album): Promise<number[]> {
   return list.images.map((image) => image.id);
 }
 
-test("the owner drags a photo with the mouse; the order is saved and undo puts it back", async ({ page, server }) => {
-  test.slow();
-  const [a, b, c, d] = (await server.seed(4, { prefix: "Drag" })) as [number, number, number, number];
-  const album = await manualAlbum(page, server, "Drag mouse", [a, b, c, d]);
-  const albumPath = `/photography/albums/${album.slug}`;
-  await loginInBrowser(page);
-  await page.goto(albumPath);
-  await waitForHydration(page);
-  // The worker's server numbers its seeded photos across tests: read the first one's name.
-  const { name } = (await (await page.request.get(`/api/image/${a}`)).json()) as { name: string };
-  await expect(page.getByRole("button", { name: `Move ${name}` })).toBeVisible();
+test(
+  "the owner drags a photo with the mouse; the order is saved and undo puts it back",
+  { tag: "@js-only" },
+  async ({ page, server }) => {
+    test.slow();
+    const [a, b, c, d] = (await server.seed(4, { prefix: "Drag" })) as [number, number, number, number];
+    const album = await manualAlbum(page, server, "Drag mouse", [a, b, c, d]);
+    const albumPath = `/photography/albums/${album.slug}`;
+    await loginInBrowser(page);
+    await page.goto(albumPath);
+    await waitForHydration(page);
+    // The worker's server numbers its seeded photos across tests: read the first one's name.
+    const { name } = (await (await page.request.get(`/api/image/${a}`)).json()) as { name: string };
+    await expect(page.getByRole("button", { name: `Move ${name}` })).toBeVisible();
 
-  // Photo a, dragged by its thumbnail onto photo c's place, in small steps as a hand would.
-  const from = (await thumbnail(page, a).boundingBox())!;
-  const to = (await thumbnail(page, c).boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
-  await page.mouse.up();
+    // Photo a, dragged by its thumbnail onto photo c's place, in small steps as a hand would.
+    const from = (await thumbnail(page, a).boundingBox())!;
+    const to = (await thumbnail(page, c).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+    await page.mouse.up();
 
-  await expect(page.getByRole("status").filter({ hasText: `Moved “${name}” to place 3.` })).toBeVisible();
-  await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
-  // The drop opened no photo.
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect.poll(() => savedOrder(page, album)).toEqual([b, c, a, d]);
+    await expect(page.getByRole("status").filter({ hasText: `Moved “${name}” to place 3.` })).toBeVisible();
+    await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
+    // The drop opened no photo.
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect.poll(() => savedOrder(page, album)).toEqual([b, c, a, d]);
 
-  await page.reload();
-  await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
-  await waitForHydration(page);
-  const { name: lastName } = (await (await page.request.get(`/api/image/${d}`)).json()) as { name: string };
-  await expect(page.getByRole("button", { name: `Move ${lastName}` })).toBeVisible();
+    await page.reload();
+    await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
+    await waitForHydration(page);
+    const { name: lastName } = (await (await page.request.get(`/api/image/${d}`)).json()) as { name: string };
+    await expect(page.getByRole("button", { name: `Move ${lastName}` })).toBeVisible();
 
-  // Undo of the last move, after another one.
-  const last = (await thumbnail(page, d).boundingBox())!;
-  const first = (await thumbnail(page, b).boundingBox())!;
-  await page.mouse.move(last.x + last.width / 2, last.y + last.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(last.x + last.width / 2 - 20, last.y + last.height / 2, { steps: 5 });
-  await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2, { steps: 20 });
-  await page.mouse.up();
-  await expect.poll(() => savedOrder(page, album)).toEqual([d, b, c, a]);
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-  await page.getByRole("button", { name: "Undo" }).click();
-  await expect(page.locator(".move-status")).toHaveText(`Move undone: “${lastName}” is back at place 4.`);
-  await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
-  await expect.poll(() => savedOrder(page, album)).toEqual([b, c, a, d]);
+    // Undo of the last move, after another one.
+    const last = (await thumbnail(page, d).boundingBox())!;
+    const first = (await thumbnail(page, b).boundingBox())!;
+    await page.mouse.move(last.x + last.width / 2, last.y + last.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(last.x + last.width / 2 - 20, last.y + last.height / 2, { steps: 5 });
+    await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2, { steps: 20 });
+    await page.mouse.up();
+    await expect.poll(() => savedOrder(page, album)).toEqual([d, b, c, a]);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.locator(".move-status")).toHaveText(`Move undone: “${lastName}” is back at place 4.`);
+    await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
+    await expect.poll(() => savedOrder(page, album)).toEqual([b, c, a, d]);
 
-  // A visitor gets no drag handles.
-  await page.context().clearCookies();
-  await page.reload();
-  await waitForHydration(page);
-  await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
-  await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
-});
+    // A visitor gets no drag handles.
+    await page.context().clearCookies();
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
+    await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
+  },
+);
 
-test("the owner moves a photo with the keyboard: space, arrows, space; it is announced", async ({ page, server }) => {
-  test.slow();
-  const [a, b, c] = (await server.seed(3, { prefix: "Keys" })) as [number, number, number];
-  const album = await manualAlbum(page, server, "Drag keys", [a, b, c]);
-  const albumPath = `/photography/albums/${album.slug}`;
-  await loginInBrowser(page);
-  await page.goto(albumPath);
-  await waitForHydration(page);
+test(
+  "the owner moves a photo with the keyboard: space, arrows, space; it is announced",
+  { tag: "@js-only" },
+  async ({ page, server }) => {
+    test.slow();
+    const [a, b, c] = (await server.seed(3, { prefix: "Keys" })) as [number, number, number];
+    const album = await manualAlbum(page, server, "Drag keys", [a, b, c]);
+    const albumPath = `/photography/albums/${album.slug}`;
+    await loginInBrowser(page);
+    await page.goto(albumPath);
+    await waitForHydration(page);
 
-  // The worker's server numbers its seeded photos across tests: read the first one's name.
-  const { name } = (await (await page.request.get(`${server.url}/api/image/${a}`)).json()) as { name: string };
-  const handle = page.getByRole("button", { name: `Move ${name}` });
-  await handle.focus();
-  await page.keyboard.press("Space");
-  await expect(page.locator("[id^='DndLiveRegion']")).toContainText(`Picked up photo ${name}, at place 1 of 3.`);
-  // On a phone-wide page the photos are one column: down moves it one place on.
-  await page.keyboard.press(page.viewportSize()!.width < 640 ? "ArrowDown" : "ArrowRight");
-  await expect(page.locator("[id^='DndLiveRegion']")).toContainText(`Photo ${name} is over place 2 of 3.`);
-  await page.keyboard.press("Space");
-  await expect(page.locator("[id^='DndLiveRegion']")).toContainText(`Photo ${name} was dropped at place 2 of 3.`);
-  await expect(page.getByRole("status").filter({ hasText: `Moved “${name}” to place 2.` })).toBeVisible();
+    // The worker's server numbers its seeded photos across tests: read the first one's name.
+    const { name } = (await (await page.request.get(`${server.url}/api/image/${a}`)).json()) as { name: string };
+    const handle = page.getByRole("button", { name: `Move ${name}` });
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await expect(page.locator("[id^='DndLiveRegion']")).toContainText(`Picked up photo ${name}, at place 1 of 3.`);
+    // On a phone-wide page the photos are one column: down moves it one place on.
+    await page.keyboard.press(page.viewportSize()!.width < 640 ? "ArrowDown" : "ArrowRight");
+    await expect(page.locator("[id^='DndLiveRegion']")).toContainText(`Photo ${name} is over place 2 of 3.`);
+    await page.keyboard.press("Space");
+    await expect(page.locator("[id^='DndLiveRegion']")).toContainText(`Photo ${name} was dropped at place 2 of 3.`);
+    await expect(page.getByRole("status").filter({ hasText: `Moved “${name}” to place 2.` })).toBeVisible();
 
-  await page.reload();
-  await expect.poll(() => thumbnailIds(page)).toEqual([b, a, c]);
-  await expect.poll(() => savedOrder(page, album)).toEqual([b, a, c]);
-});
+    await page.reload();
+    await expect.poll(() => thumbnailIds(page)).toEqual([b, a, c]);
+    await expect.poll(() => savedOrder(page, album)).toEqual([b, a, c]);
+  },
+);

@@ -15,23 +15,23 @@ async function upload(server: SeedableServer, data: Buffer, name: string): Promi
   return (await response.json()) as Image;
 }
 
-test("the viewer shows the camera line and the date taken, and no GPS anywhere in the page", async ({
-  page,
-  server,
-  javaScriptEnabled,
-}) => {
-  const image = await upload(server, cameraJpeg("camera-details"), "Camera test");
-  const response = await page.goto(`/photography?image=${image.id}`);
-  if (javaScriptEnabled) await waitForHydration(page);
-  const dialog = viewer(page);
-  await expect(dialog.getByText(CAMERA_LINE)).toBeVisible();
-  // Every "·" of a line, here as in the footer, album cards and the favourites count, has room either side.
-  await expectRoomAroundSeparator(dialog.getByText(CAMERA_LINE));
-  // The camera's own date: 01:30 at +02:00 on June 16 (June 15 in UTC).
-  await expect(dialog.getByText("Taken: June 16, 2024")).toBeVisible();
-  const html = (await response!.text()) + (await page.content());
-  expect(html).not.toMatch(/gps|latitude|59\.3293|18\.0686/i);
-});
+test(
+  "the viewer shows the camera line and the date taken, and no GPS anywhere in the page",
+  { tag: "@js-only" },
+  async ({ page, server }) => {
+    const image = await upload(server, cameraJpeg("camera-details"), "Camera test");
+    const response = await page.goto(`/photography?image=${image.id}`);
+    await waitForHydration(page);
+    const dialog = viewer(page);
+    await expect(dialog.getByText(CAMERA_LINE)).toBeVisible();
+    // Every "·" of a line, here as in the footer, album cards and the favourites count, has room either side.
+    await expectRoomAroundSeparator(dialog.getByText(CAMERA_LINE));
+    // The camera's own date: 01:30 at +02:00 on June 16 (June 15 in UTC).
+    await expect(dialog.getByText("Taken: June 16, 2024")).toBeVisible();
+    const html = (await response!.text()) + (await page.content());
+    expect(html).not.toMatch(/gps|latitude|59\.3293|18\.0686/i);
+  },
+);
 
 test("the gallery's order switches to date taken, with and without JavaScript, and the viewer follows it", async ({
   page,

@@ -86,15 +86,19 @@ test("the photo of a deep link is AVIF on a phone, and the grid behind the viewe
   expect(others, "media fetched for the covered grid").toEqual([]);
 });
 
-test("a desktop still draws the photo from the WebP, wide enough for its size", async ({ page }) => {
-  await page.setViewportSize({ width: 1350, height: 900 });
-  await page.goto(`/photography?image=${photos[2]!.id}`);
-  const img = viewer(page).getByRole("img");
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-  const { src, drawn } = await img.evaluate((el: HTMLImageElement) => ({
-    src: el.currentSrc,
-    drawn: el.getBoundingClientRect().width * devicePixelRatio,
-  }));
-  expect(src).toMatch(/\.webp$/);
-  expect(Number(src.match(/\/w(\d+)\.webp$/)![1])).toBeGreaterThanOrEqual(Math.min(drawn, 1600));
-});
+test(
+  "a desktop still draws the photo from the WebP, wide enough for its size",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    await page.setViewportSize({ width: 1350, height: 900 });
+    await page.goto(`/photography?image=${photos[2]!.id}`);
+    const img = viewer(page).getByRole("img");
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    const { src, drawn } = await img.evaluate((el: HTMLImageElement) => ({
+      src: el.currentSrc,
+      drawn: el.getBoundingClientRect().width * devicePixelRatio,
+    }));
+    expect(src).toMatch(/\.webp$/);
+    expect(Number(src.match(/\/w(\d+)\.webp$/)![1])).toBeGreaterThanOrEqual(Math.min(drawn, 1600));
+  },
+);

@@ -16,7 +16,7 @@ test.describe("numeral-to-kana converter", () => {
     await expect(page.getByTestId("kana-reading")).toHaveText("ハッセンサンビャク");
   });
 
-  test("the server renders a shared link, and explains bad input", async ({ page }) => {
+  test("the server renders a shared link, and explains bad input", { tag: "@no-js-only" }, async ({ page }) => {
     await page.goto("/foo-bar?number=1000000000000");
     await expect(page.getByLabel("Number")).toHaveValue("1000000000000");
     await expect(page.getByTestId("kana-reading")).toHaveText("いっちょう");
@@ -26,28 +26,29 @@ test.describe("numeral-to-kana converter", () => {
     await expect(page.getByLabel("Number")).toHaveAttribute("aria-invalid", "true");
   });
 
-  test("with JavaScript the answer follows the typing", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "live conversion is a JavaScript enhancement");
+  test("with JavaScript the answer follows the typing", { tag: "@js-only" }, async ({ page }) => {
+    // Live conversion is a JavaScript enhancement.
     await page.goto("/foo-bar");
     await page.getByLabel("Number").pressSequentially("600");
     await expect(page.getByTestId("kana-reading")).toHaveText("ろっぴゃく");
     await expect(page).toHaveURL(/\/foo-bar$/);
   });
 
-  test("what was typed and picked before the scripts ran is converted once they run", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "live conversion is a JavaScript enhancement");
-    const release = await holdScripts(page);
-    await page.goto("/foo-bar", { waitUntil: "domcontentloaded" });
-    await page.getByLabel("Number").pressSequentially("600");
-    await page.getByLabel("Katakana").check();
-    release();
-    await waitForHydration(page);
-    await expect(page.getByTestId("kana-reading")).toHaveText("ロッピャク");
-    await expect(page.getByLabel("Number")).toHaveValue("600");
-  });
+  test(
+    "what was typed and picked before the scripts ran is converted once they run",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      // Live conversion is a JavaScript enhancement.
+      const release = await holdScripts(page);
+      await page.goto("/foo-bar", { waitUntil: "domcontentloaded" });
+      await page.getByLabel("Number").pressSequentially("600");
+      await page.getByLabel("Katakana").check();
+      release();
+      await waitForHydration(page);
+      await expect(page.getByTestId("kana-reading")).toHaveText("ロッピャク");
+      await expect(page.getByLabel("Number")).toHaveValue("600");
+    },
+  );
 });
 
 test.describe("sorting visualizer", () => {
@@ -81,8 +82,8 @@ test.describe("sorting visualizer", () => {
     await expect(page.getByLabel("Algorithm")).toHaveValue("quick");
   });
 
-  test("Play animates to the end with JavaScript", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "Play needs JavaScript");
+  test("Play animates to the end with JavaScript", { tag: "@js-only" }, async ({ page }) => {
+    // Play needs JavaScript.
     await page.goto("/sorting?algorithm=insertion&seed=3&step=0");
     // The button is drawn from the first paint; it works once React runs.
     await waitForHydration(page);
@@ -93,8 +94,7 @@ test.describe("sorting visualizer", () => {
     await expect(page).toHaveURL(/step=\d{2,}/);
   });
 
-  test("without JavaScript there is no dead Play button", async ({ page, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "checks the page without JavaScript");
+  test("without JavaScript there is no dead Play button", { tag: "@no-js-only" }, async ({ page }) => {
     await page.goto("/sorting");
     await expect(page.getByRole("button", { name: "Play" })).toHaveCount(0);
   });
@@ -122,8 +122,8 @@ test.describe("game of life", () => {
     await expect(page.getByTestId("population")).toHaveText("48");
   });
 
-  test("with JavaScript: play, draw and clear in the page", async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "the interactive board needs JavaScript");
+  test("with JavaScript: play, draw and clear in the page", { tag: "@js-only" }, async ({ page }) => {
+    // The interactive board needs JavaScript.
     await page.goto("/life");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Play" }).click();
@@ -143,27 +143,4 @@ test("each demo links back home", async ({ page }) => {
     await expect(page).toHaveURL(/\/#projects$/);
     await expect(page.getByRole("tabpanel", { name: "Projects" })).toBeVisible();
   }
-});
-
-test("unknown routes get the error page with a real 404", async ({ page }) => {
-  const response = await page.goto("/no/such/page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "Unexpected Application Error!" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 2, name: "404 Not Found" })).toBeVisible();
-  await expect(page).toHaveTitle("404 Not Found | Alex Sample");
-  await page.locator(".site-header").getByRole("link", { name: "Alex Sample" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Alex Sample" })).toBeVisible();
-});
-
-test("robots.txt, the sitemap and page meta", async ({ page, request }) => {
-  const robots = await request.get("/robots.txt");
-  expect(await robots.text()).toContain("Sitemap: ");
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  for (const path of ["/photography", "/sorting", "/foo-bar", "/life"]) expect(sitemap).toContain(`${path}</loc>`);
-  for (const path of ["/", "/sorting", "/foo-bar", "/life"]) {
-    await page.goto(path);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
-    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", await page.title());
-  }
-  expect((await request.get("/favicon.svg")).status()).toBe(200);
 });

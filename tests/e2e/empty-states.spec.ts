@@ -28,29 +28,29 @@ test("an empty gallery invites the signed-in owner to upload; a visitor is asked
   }
 });
 
-test("an album without photos: plainly empty to a visitor, how to add some to the owner", async ({
-  page,
-  server,
-  javaScriptEnabled,
-}) => {
-  const token = await server.adminToken();
-  const created = await page.request.post("/api/album", {
-    data: { name: `Empty album ${javaScriptEnabled ? "js" : "no-js"}` },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const { slug } = (await created.json()) as { slug: string };
-  const howTo = /Choose this album when you upload/;
+test(
+  "an album without photos: plainly empty to a visitor, how to add some to the owner",
+  { tag: "@js-only" },
+  async ({ page, server }) => {
+    const token = await server.adminToken();
+    const created = await page.request.post("/api/album", {
+      data: { name: "Empty album" },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const { slug } = (await created.json()) as { slug: string };
+    const howTo = /Choose this album when you upload/;
 
-  await page.goto(`/photography/albums/${slug}`);
-  await expect(page.getByRole("heading", { name: "No photos in this album yet." })).toBeVisible();
-  await expect(page.getByText(howTo)).toHaveCount(0);
-  // One empty message, not the whole gallery's as well.
-  await expect(page.getByText("No images available")).toHaveCount(0);
+    await page.goto(`/photography/albums/${slug}`);
+    await expect(page.getByRole("heading", { name: "No photos in this album yet." })).toBeVisible();
+    await expect(page.getByText(howTo)).toHaveCount(0);
+    // One empty message, not the whole gallery's as well.
+    await expect(page.getByText("No images available")).toHaveCount(0);
 
-  await loginInBrowser(page);
-  await page.goto(`/photography/albums/${slug}`);
-  await expect(page.getByText(howTo)).toBeVisible();
-  const main = page.getByRole("main");
-  await expect(main.getByRole("link", { name: "dashboard" })).toHaveAttribute("href", "/photography/admin");
-  await expect(main.getByRole("link", { name: "gallery" })).toHaveAttribute("href", "/photography");
-});
+    await loginInBrowser(page);
+    await page.goto(`/photography/albums/${slug}`);
+    await expect(page.getByText(howTo)).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "dashboard" })).toHaveAttribute("href", "/photography/admin");
+    await expect(main.getByRole("link", { name: "gallery" })).toHaveAttribute("href", "/photography");
+  },
+);

@@ -70,118 +70,104 @@ test.describe("as the admin", () => {
     expect((await imageOf(server.url, id!)).name).toMatch(/^Kept \d+$/);
   });
 
-  test("with JavaScript, Delete asks the browser to confirm; dismissing keeps the photo, accepting removes it everywhere", async ({
-    page,
-    server,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "the confirm dialog needs JavaScript; the no-JS test covers the confirmation step");
-    const [neighbour, id] = await server.seed(2, { prefix: "Doomed" });
-    await page.goto("/photography");
-    await waitForHydration(page);
-    await thumbnail(page, id!).click();
+  test(
+    "with JavaScript, Delete asks the browser to confirm; dismissing keeps the photo, accepting removes it everywhere",
+    { tag: "@js-only" },
+    async ({ page, server }) => {
+      // The confirm dialog needs JavaScript; the no-JS test covers the confirmation step.
+      const [neighbour, id] = await server.seed(2, { prefix: "Doomed" });
+      await page.goto("/photography");
+      await waitForHydration(page);
+      await thumbnail(page, id!).click();
 
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toBe(DELETE_QUESTION);
-      void dialog.dismiss();
-    });
-    await viewer(page).getByRole("link", { name: "Delete" }).click();
-    await expect(viewer(page)).toBeVisible();
-    expect((await fetchImage(server.url, id!)).status).toBe(200);
+      page.once("dialog", (dialog) => {
+        expect(dialog.message()).toBe(DELETE_QUESTION);
+        void dialog.dismiss();
+      });
+      await viewer(page).getByRole("link", { name: "Delete" }).click();
+      await expect(viewer(page)).toBeVisible();
+      expect((await fetchImage(server.url, id!)).status).toBe(200);
 
-    page.once("dialog", (dialog) => void dialog.accept());
-    await viewer(page).getByRole("link", { name: "Delete" }).click();
-    await expect(viewer(page)).toHaveCount(0);
-    await expect(thumbnail(page, id!)).toHaveCount(0);
-    // Focus lands on the next photo's thumbnail, the deleted one being gone.
-    await expect(thumbnail(page, neighbour!)).toBeFocused();
-    expect((await fetchImage(server.url, id!)).status).toBe(404);
-  });
+      page.once("dialog", (dialog) => void dialog.accept());
+      await viewer(page).getByRole("link", { name: "Delete" }).click();
+      await expect(viewer(page)).toHaveCount(0);
+      await expect(thumbnail(page, id!)).toHaveCount(0);
+      // Focus lands on the next photo's thumbnail, the deleted one being gone.
+      await expect(thumbnail(page, neighbour!)).toBeFocused();
+      expect((await fetchImage(server.url, id!)).status).toBe(404);
+    },
+  );
 
-  test("with JavaScript, edits and deletes reach photos loaded by infinite scroll", async ({
-    page,
-    server,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "infinite scroll needs JavaScript");
-    if ((await allImages(server.url)).length < 30) await server.seed(30);
-    const images = await allImages(server.url);
-    const [edited, removed] = [images.at(-1)!, images.at(-2)!];
-    await page.goto("/photography");
-    await waitForHydration(page);
-    await scrollToEnd(page);
-    // The owner's gallery also lists photos other files of this worker hid, which `allImages` (a visitor's) leaves out.
-    const shown = await page.locator(".gallery-thumb").count();
+  test(
+    "with JavaScript, edits and deletes reach photos loaded by infinite scroll",
+    { tag: "@js-only" },
+    async ({ page, server }) => {
+      // Infinite scroll needs JavaScript.
+      if ((await allImages(server.url)).length < 30) await server.seed(30);
+      const images = await allImages(server.url);
+      const [edited, removed] = [images.at(-1)!, images.at(-2)!];
+      await page.goto("/photography");
+      await waitForHydration(page);
+      await scrollToEnd(page);
+      // The owner's gallery also lists photos other files of this worker hid, which `allImages` (a visitor's) leaves out.
+      const shown = await page.locator(".gallery-thumb").count();
 
-    await thumbnail(page, edited.id).click();
-    await viewer(page).getByRole("link", { name: "Edit" }).click();
-    await viewer(page).getByPlaceholder("Image name").fill("Renamed far down");
-    await viewer(page).getByRole("button", { name: "Save" }).click();
-    await expect(viewer(page).getByRole("heading", { name: "Renamed far down" })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(thumbnail(page, edited.id).locator("img")).toHaveAttribute("alt", /^Renamed far down/);
+      await thumbnail(page, edited.id).click();
+      await viewer(page).getByRole("link", { name: "Edit" }).click();
+      await viewer(page).getByPlaceholder("Image name").fill("Renamed far down");
+      await viewer(page).getByRole("button", { name: "Save" }).click();
+      await expect(viewer(page).getByRole("heading", { name: "Renamed far down" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(thumbnail(page, edited.id).locator("img")).toHaveAttribute("alt", /^Renamed far down/);
 
-    // Brought on screen first: a thumbnail far off screen is not drawn (content-visibility), and a click waits for it.
-    await thumbnail(page, removed.id).evaluate((link) => link.scrollIntoView({ block: "center" }));
-    await thumbnail(page, removed.id).click();
-    page.once("dialog", (dialog) => void dialog.accept());
-    await viewer(page).getByRole("link", { name: "Delete" }).click();
-    await expect(viewer(page)).toHaveCount(0);
-    await expect(thumbnail(page, removed.id)).toHaveCount(0);
-    await expect(page.locator(".gallery-thumb")).toHaveCount(shown - 1);
-  });
+      // Brought on screen first: a thumbnail far off screen is not drawn (content-visibility), and a click waits for it.
+      await thumbnail(page, removed.id).evaluate((link) => link.scrollIntoView({ block: "center" }));
+      await thumbnail(page, removed.id).click();
+      page.once("dialog", (dialog) => void dialog.accept());
+      await viewer(page).getByRole("link", { name: "Delete" }).click();
+      await expect(viewer(page)).toHaveCount(0);
+      await expect(thumbnail(page, removed.id)).toHaveCount(0);
+      await expect(page.locator(".gallery-thumb")).toHaveCount(shown - 1);
+    },
+  );
 
-  test("without JavaScript, Delete goes through a confirmation step with Cancel", async ({
-    page,
-    server,
-    javaScriptEnabled,
-  }) => {
-    test.skip(javaScriptEnabled, "with JavaScript the browser's confirm replaces the step");
-    const [id] = await server.seed(1, { prefix: "Doomed" });
-    await page.goto(`/photography?image=${id}`);
-    await viewer(page).getByRole("link", { name: "Delete" }).click();
-    await expect(viewer(page).getByText(DELETE_QUESTION)).toBeVisible();
-    await viewer(page).getByRole("link", { name: "Cancel" }).click();
-    await expect(viewer(page).getByText(DELETE_QUESTION)).toHaveCount(0);
-    expect((await fetchImage(server.url, id!)).status).toBe(200);
+  test(
+    "without JavaScript, Delete goes through a confirmation step with Cancel",
+    { tag: "@no-js-only" },
+    async ({ page, server }) => {
+      // With JavaScript the browser's confirm replaces the step.
+      const [id] = await server.seed(1, { prefix: "Doomed" });
+      await page.goto(`/photography?image=${id}`);
+      await viewer(page).getByRole("link", { name: "Delete" }).click();
+      await expect(viewer(page).getByText(DELETE_QUESTION)).toBeVisible();
+      await viewer(page).getByRole("link", { name: "Cancel" }).click();
+      await expect(viewer(page).getByText(DELETE_QUESTION)).toHaveCount(0);
+      expect((await fetchImage(server.url, id!)).status).toBe(200);
 
-    await viewer(page).getByRole("link", { name: "Delete" }).click();
-    await viewer(page).getByRole("button", { name: "Delete" }).click();
-    await expect(viewer(page)).toHaveCount(0);
-    expect(new URL(page.url()).search).toBe("");
-    await expect(thumbnail(page, id!)).toHaveCount(0);
-    expect((await fetchImage(server.url, id!)).status).toBe(404);
-  });
+      await viewer(page).getByRole("link", { name: "Delete" }).click();
+      await viewer(page).getByRole("button", { name: "Delete" }).click();
+      await expect(viewer(page)).toHaveCount(0);
+      expect(new URL(page.url()).search).toBe("");
+      await expect(thumbnail(page, id!)).toHaveCount(0);
+      expect((await fetchImage(server.url, id!)).status).toBe(404);
+    },
+  );
 });
 
 test.describe("as a visitor", () => {
-  test("no admin controls show, not even through the edit and confirm URLs", async ({ page, server }) => {
-    const [id] = await server.seed(1, { prefix: "Public" });
-    for (const query of ["", "&edit=1", "&confirm=delete"]) {
-      await page.goto(`/photography?image=${id}${query}`);
-      await expect(viewer(page)).toBeVisible();
-      await expect(viewer(page).getByRole("link", { name: "Edit" })).toHaveCount(0);
-      await expect(viewer(page).getByRole("link", { name: "Delete" })).toHaveCount(0);
-      await expect(viewer(page).getByPlaceholder("Image name")).toHaveCount(0);
-      await expect(viewer(page).getByText(DELETE_QUESTION)).toHaveCount(0);
-    }
-  });
-
-  test("the server refuses their edit and delete posts and changes nothing", async ({ page, server }) => {
-    const [id] = await server.seed(1, { prefix: "Guarded" });
-    const before = await imageOf(server.url, id!);
-    const update = await page.request.post("/photography", {
-      form: { intent: "update", id: String(id), name: "Hacked", description: "", redirectTo: "/photography" },
-      maxRedirects: 0,
-    });
-    // Sent to the login form, which would bring them back to the page they posted from.
-    expect(update.status()).toBe(303);
-    expect(update.headers()["location"]).toBe("/photography/admin?redirectTo=%2Fphotography");
-    const remove = await page.request.post("/photography", {
-      form: { intent: "delete", id: String(id), redirectTo: "/photography" },
-      maxRedirects: 0,
-    });
-    expect(remove.status()).toBe(303);
-    expect(await imageOf(server.url, id!)).toEqual(before);
-  });
+  test(
+    "no admin controls show, not even through the edit and confirm URLs",
+    { tag: "@js-only" },
+    async ({ page, server }) => {
+      const [id] = await server.seed(1, { prefix: "Public" });
+      for (const query of ["", "&edit=1", "&confirm=delete"]) {
+        await page.goto(`/photography?image=${id}${query}`);
+        await expect(viewer(page)).toBeVisible();
+        await expect(viewer(page).getByRole("link", { name: "Edit" })).toHaveCount(0);
+        await expect(viewer(page).getByRole("link", { name: "Delete" })).toHaveCount(0);
+        await expect(viewer(page).getByPlaceholder("Image name")).toHaveCount(0);
+        await expect(viewer(page).getByText(DELETE_QUESTION)).toHaveCount(0);
+      }
+    },
+  );
 });

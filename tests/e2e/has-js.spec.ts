@@ -15,20 +15,7 @@ async function openWithoutReact(page: Page, path: string): Promise<void> {
   await page.goto(path);
 }
 
-test("the server's HTML marks JavaScript with a nonce'd inline script, before any stylesheet", async ({ request }) => {
-  const response = await request.get("/sorting");
-  const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
-  expect(nonce).toBeTruthy();
-  const html = await response.text();
-  const head = html.slice(0, html.indexOf("</head>"));
-  const script = `<script nonce="${nonce}">document.documentElement.classList.add("has-js")</script>`;
-  expect(head).toContain(script);
-  expect(head.indexOf(script)).toBeLessThan(head.indexOf('rel="stylesheet"'));
-});
-
-test.describe("with JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "checks the page with JavaScript");
-
+test.describe("with JavaScript", { tag: "@js-only" }, () => {
   test("before React runs, the page already shows the JavaScript controls and none of the no-JavaScript ones", async ({
     page,
   }) => {
@@ -102,9 +89,7 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "checks the page without JavaScript");
-
+test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
   test("the page is marked as without JavaScript and shows the no-JavaScript controls", async ({ page }) => {
     await page.goto("/photography");
     await expect(page.locator("html")).not.toHaveClass(/\bhas-js\b/);
@@ -135,21 +120,21 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("a page the browser revalidates (304) keeps the nonce of its copy, so its scripts still run", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "checks the page's scripts");
-  const revalidations: boolean[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "document")
-      void request.allHeaders().then((headers) => revalidations.push("if-none-match" in headers));
-  });
-  for (let visit = 0; visit < 2; visit++) {
-    await page.goto("/photography");
-    await waitForHydration(page);
-    await expect(page.locator("html")).toHaveClass(/has-js/);
-  }
-  // The second visit asked with the copy's ETag (and got a 304, see caching.test.ts).
-  await expect.poll(() => revalidations).toEqual([false, true]);
-});
+test(
+  "a page the browser revalidates (304) keeps the nonce of its copy, so its scripts still run",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    const revalidations: boolean[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document")
+        void request.allHeaders().then((headers) => revalidations.push("if-none-match" in headers));
+    });
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto("/photography");
+      await waitForHydration(page);
+      await expect(page.locator("html")).toHaveClass(/has-js/);
+    }
+    // The second visit asked with the copy's ETag (and got a 304, see caching.test.ts).
+    await expect.poll(() => revalidations).toEqual([false, true]);
+  },
+);

@@ -1,19 +1,21 @@
 import { sampleLinks, sampleProfile } from "../../app/server/site/sample-site";
 import { expect, test } from "./fixtures";
 
-test("the owner's tagline is under the name, and every page ends with the footer's links and year", async ({
-  page,
-}) => {
-  await page.goto("/");
-  await expect(page.getByText(sampleProfile.tagline, { exact: true })).toBeVisible();
-  for (const path of ["/", "/photography", "/sorting", "/no-such-page"]) {
-    await page.goto(path);
-    const footer = page.getByRole("contentinfo");
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${sampleProfile.name}`);
-    await expect(footer.getByRole("link", { name: /GitHub/ })).toHaveAttribute("href", sampleLinks[0]!.url);
-    await expect(footer.getByRole("link", { name: "CV" })).toHaveAttribute("href", "/cv.pdf");
-  }
-});
+test(
+  "the owner's tagline is under the name, and every page ends with the footer's links and year",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByText(sampleProfile.tagline, { exact: true })).toBeVisible();
+    for (const path of ["/", "/photography", "/sorting", "/no-such-page"]) {
+      await page.goto(path);
+      const footer = page.getByRole("contentinfo");
+      await expect(footer).toContainText(`© ${new Date().getFullYear()} ${sampleProfile.name}`);
+      await expect(footer.getByRole("link", { name: /GitHub/ })).toHaveAttribute("href", sampleLinks[0]!.url);
+      await expect(footer.getByRole("link", { name: "CV" })).toHaveAttribute("href", "/cv.pdf");
+    }
+  },
+);
 
 test("the pause switch stops the technology strip, with or without JavaScript", async ({ page }) => {
   await page.goto("/");
@@ -31,7 +33,7 @@ test("the pause switch stops the technology strip, with or without JavaScript", 
   await expect.poll(playState).toBe("running");
 });
 
-test("on a wide screen no project card is left alone in its row", async ({ page }) => {
+test("on a wide screen no project card is left alone in its row", { tag: "@js-only" }, async ({ page }) => {
   await page.setViewportSize({ width: 1350, height: 900 });
   await page.goto("/");
   const cards = await page.getByRole("article").evaluateAll((articles) =>
@@ -51,30 +53,34 @@ test("on a wide screen no project card is left alone in its row", async ({ page 
 test.describe("on a touch screen", () => {
   test.use({ hasTouch: true, isMobile: true, viewport: { width: 412, height: 915 } });
 
-  test("card pictures are whole and uncovered, Demo and Code are buttons in the card", async ({ page }) => {
-    await page.goto("/");
-    const cards = page.getByRole("article");
-    const count = await cards.count();
-    for (let index = 0; index < count; index++) {
-      const card = cards.nth(index);
-      await card.scrollIntoViewIfNeeded();
-      const media = card.locator("img, video").first();
-      // Nothing is drawn on the picture: at its centre is the picture, or the card's own (transparent) title link.
-      const onTop = await media.evaluate((element) => {
-        const { left, top, width, height } = element.getBoundingClientRect();
-        const hit = document.elementFromPoint(left + width / 2, top + height / 2);
-        return hit === element || (hit?.classList.contains("card__link") ?? false);
-      });
-      expect(onTop).toBe(true);
-      // Whole: drawn in its own shape, so nothing is cropped.
-      const box = (await media.boundingBox())!;
-      const natural = Number(await media.getAttribute("width")) / Number(await media.getAttribute("height"));
-      expect(box.width / box.height).toBeCloseTo(natural, 1);
-      const demo = card.getByRole("link", { name: /^Demo: / });
-      await expect(demo).toBeVisible();
-      const demoBox = (await demo.boundingBox())!;
-      expect(demoBox.y).toBeGreaterThan(box.y + box.height);
-      expect(demoBox.height).toBeGreaterThanOrEqual(44);
-    }
-  });
+  test(
+    "card pictures are whole and uncovered, Demo and Code are buttons in the card",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await page.goto("/");
+      const cards = page.getByRole("article");
+      const count = await cards.count();
+      for (let index = 0; index < count; index++) {
+        const card = cards.nth(index);
+        await card.scrollIntoViewIfNeeded();
+        const media = card.locator("img, video").first();
+        // Nothing is drawn on the picture: at its centre is the picture, or the card's own (transparent) title link.
+        const onTop = await media.evaluate((element) => {
+          const { left, top, width, height } = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(left + width / 2, top + height / 2);
+          return hit === element || (hit?.classList.contains("card__link") ?? false);
+        });
+        expect(onTop).toBe(true);
+        // Whole: drawn in its own shape, so nothing is cropped.
+        const box = (await media.boundingBox())!;
+        const natural = Number(await media.getAttribute("width")) / Number(await media.getAttribute("height"));
+        expect(box.width / box.height).toBeCloseTo(natural, 1);
+        const demo = card.getByRole("link", { name: /^Demo: / });
+        await expect(demo).toBeVisible();
+        const demoBox = (await demo.boundingBox())!;
+        expect(demoBox.y).toBeGreaterThan(box.y + box.height);
+        expect(demoBox.height).toBeGreaterThanOrEqual(44);
+      }
+    },
+  );
 });

@@ -9,7 +9,7 @@ async function isSameDocument(page: Page) {
   return page.evaluate(() => "__sameDocument" in window);
 }
 
-test("the header shows the owner and four icon links", async ({ page }) => {
+test("the header shows the owner and four icon links", { tag: "@js-only" }, async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Alex Sample" })).toBeVisible();
   await expect(page.getByText("Stockholm, Sweden")).toBeVisible();
@@ -59,8 +59,8 @@ test("tabs live in the URL and switch the panel", async ({ page, javaScriptEnabl
   await expect(page.getByRole("tabpanel", { name: "Projects" }).getByRole("article")).toHaveCount(7);
 });
 
-test("arrow keys move between the tabs", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "keyboard handling is a JavaScript enhancement");
+test("arrow keys move between the tabs", { tag: "@js-only" }, async ({ page }) => {
+  // Keyboard handling is a JavaScript enhancement.
   await page.goto("/");
   await waitForHydration(page);
   await page.getByRole("tab", { name: "Projects" }).focus();
@@ -72,18 +72,22 @@ test("arrow keys move between the tabs", async ({ page, javaScriptEnabled }) => 
   await expect(page.getByRole("tab", { name: "Projects" })).toHaveAttribute("aria-selected", "true");
 });
 
-test("the server renders the chosen tab, and the welcome text when none is chosen", async ({ page }) => {
-  await page.goto("/?tab=photography");
-  await expect(page.getByRole("tab", { name: "Photography" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("link", { name: "View full gallery" })).toHaveAttribute("href", "/photography");
+test(
+  "the server renders the chosen tab, and the welcome text when none is chosen",
+  { tag: "@no-js-only" },
+  async ({ page }) => {
+    await page.goto("/?tab=photography");
+    await expect(page.getByRole("tab", { name: "Photography" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("link", { name: "View full gallery" })).toHaveAttribute("href", "/photography");
 
-  await page.goto("/?tab=unknown");
-  await expect(page.getByRole("heading", { name: "Welcome to my portfolio!" })).toBeVisible();
-  await expect(page.getByText("Select a section above to view my work.")).toBeVisible();
-  await expect(page.getByRole("tab", { selected: true })).toHaveCount(0);
-});
+    await page.goto("/?tab=unknown");
+    await expect(page.getByRole("heading", { name: "Welcome to my portfolio!" })).toBeVisible();
+    await expect(page.getByText("Select a section above to view my work.")).toBeVisible();
+    await expect(page.getByRole("tab", { selected: true })).toHaveCount(0);
+  },
+);
 
-test("the technology strip lists the 13 technologies twice, the copy hidden", async ({ page }) => {
+test("the technology strip lists the 13 technologies twice, the copy hidden", { tag: "@js-only" }, async ({ page }) => {
   await page.goto("/");
   const strip = page.getByRole("list", { name: "Technologies I work with" });
   await expect(strip.getByRole("img")).toHaveCount(13);
@@ -110,7 +114,7 @@ test("the technology strip lists the 13 technologies twice, the copy hidden", as
   expect(icon.headers()["content-type"]).toContain("image/svg+xml");
 });
 
-test("project cards show their media and tags", async ({ page }) => {
+test("project cards show their media and tags", { tag: "@js-only" }, async ({ page }) => {
   await page.goto("/");
   const cards = page.getByRole("article");
   await expect(cards).toHaveCount(7);
@@ -133,7 +137,7 @@ test("project cards show their media and tags", async ({ page }) => {
   expect((await page.request.get((await video.getAttribute("src"))!)).status()).toBe(200);
 });
 
-test("hover and keyboard focus reveal the demo and code buttons", async ({ page }) => {
+test("hover and keyboard focus reveal the demo and code buttons", { tag: "@js-only" }, async ({ page }) => {
   await page.goto("/");
   const card = page.getByRole("article").filter({ hasText: "Sorting visualizer" });
   const overlay = card.locator(".project-card__actions");

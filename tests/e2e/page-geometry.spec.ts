@@ -37,54 +37,58 @@ for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test("the site header frames every page: home, gallery, albums, an album, admin, account and 404", async ({
-      page,
-      server,
-      javaScriptEnabled,
-    }) => {
-      const token = await server.adminToken();
-      const created = await page.request.post("/api/album", {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { name: `Geometry ${viewport.name} ${javaScriptEnabled ? "js" : "no-js"}` },
-      });
-      const { slug } = (await created.json()) as { slug: string };
-      await loginInBrowser(page);
-      const pages = [
-        "/",
-        "/photography",
-        "/photography/albums",
-        `/photography/albums/${slug}`,
-        "/photography/admin",
-        "/photography/admin/account",
-        "/no-such-page",
-      ];
-      for (const path of pages) {
-        await page.goto(path);
-        if (javaScriptEnabled) await waitForHydration(page);
-        const { header, headingTop, scrollWidth, linkHeights } = await frame(page);
-        expect(header.top, path).toBeCloseTo(0, 0);
-        expect(header.left, path).toBeCloseTo(0, 0);
-        expect(header.width, path).toBeCloseTo(viewport.width, 0);
-        expect(headingTop, `${path}: the heading starts below the header`).toBeGreaterThanOrEqual(header.bottom);
-        // It wraps on a phone, but keeps to a quarter of the screen.
-        expect(header.bottom, path).toBeLessThanOrEqual(viewport.height / 4);
-        expect(scrollWidth, `${path}: nothing wider than the screen`).toBeLessThanOrEqual(viewport.width);
-        // Owner's name, three sections, Dashboard and Account.
-        expect(linkHeights.length, path).toBe(7);
-        if (viewport.name === "phone")
-          for (const height of linkHeights) expect(height, path).toBeGreaterThanOrEqual(44);
-      }
-    });
+    test(
+      "the site header frames every page: home, gallery, albums, an album, admin, account and 404",
+      { tag: "@js-only" },
+      async ({ page, server }) => {
+        const token = await server.adminToken();
+        const created = await page.request.post("/api/album", {
+          headers: { Authorization: `Bearer ${token}` },
+          data: { name: `Geometry ${viewport.name}` },
+        });
+        const { slug } = (await created.json()) as { slug: string };
+        await loginInBrowser(page);
+        const pages = [
+          "/",
+          "/photography",
+          "/photography/albums",
+          `/photography/albums/${slug}`,
+          "/photography/admin",
+          "/photography/admin/account",
+          "/no-such-page",
+        ];
+        for (const path of pages) {
+          await page.goto(path);
+          await waitForHydration(page);
+          const { header, headingTop, scrollWidth, linkHeights } = await frame(page);
+          expect(header.top, path).toBeCloseTo(0, 0);
+          expect(header.left, path).toBeCloseTo(0, 0);
+          expect(header.width, path).toBeCloseTo(viewport.width, 0);
+          expect(headingTop, `${path}: the heading starts below the header`).toBeGreaterThanOrEqual(header.bottom);
+          // It wraps on a phone, but keeps to a quarter of the screen.
+          expect(header.bottom, path).toBeLessThanOrEqual(viewport.height / 4);
+          expect(scrollWidth, `${path}: nothing wider than the screen`).toBeLessThanOrEqual(viewport.width);
+          // Owner's name, three sections, Dashboard and Account.
+          expect(linkHeights.length, path).toBe(7);
+          if (viewport.name === "phone")
+            for (const height of linkHeights) expect(height, path).toBeGreaterThanOrEqual(44);
+        }
+      },
+    );
 
-    test("a missing album's error page shows its status line, 404 Not Found, in the first screen", async ({ page }) => {
-      const response = await page.goto("/photography/albums/no-such-album");
-      expect(response?.status()).toBe(404);
-      const status = page.getByRole("heading", { level: 2, name: "404 Not Found", exact: true });
-      await expect(status).toBeInViewport({ ratio: 1 });
-      const box = (await status.boundingBox())!;
-      const header = (await page.locator(".site-header").boundingBox())!;
-      expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
-    });
+    test(
+      "a missing album's error page shows its status line, 404 Not Found, in the first screen",
+      { tag: "@js-only" },
+      async ({ page }) => {
+        const response = await page.goto("/photography/albums/no-such-album");
+        expect(response?.status()).toBe(404);
+        const status = page.getByRole("heading", { level: 2, name: "404 Not Found", exact: true });
+        await expect(status).toBeInViewport({ ratio: 1 });
+        const box = (await status.boundingBox())!;
+        const header = (await page.locator(".site-header").boundingBox())!;
+        expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
+      },
+    );
   });
 }
 

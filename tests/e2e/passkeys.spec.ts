@@ -72,25 +72,26 @@ async function expectSignedInByPasskey(page: Page): Promise<void> {
   expect(await page.evaluate(() => Object.keys(localStorage).length)).toBeGreaterThan(0);
 }
 
-test("a passkey added on the account page signs in with the login page's button", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "Passkeys need JavaScript.");
-  // No autofill offer here (Chromium's virtual authenticator would answer it at once): the button alone.
-  await page.addInitScript(() => {
-    PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
-  });
-  await addVirtualAuthenticator(page);
-  await addPasskey(page, "MacBook");
-  await signOutToLogin(page);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-  await expectSignedInByPasskey(page);
-});
+test(
+  "a passkey added on the account page signs in with the login page's button",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    // Passkeys need JavaScript.
+    // No autofill offer here (Chromium's virtual authenticator would answer it at once): the button alone.
+    await page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+    });
+    await addVirtualAuthenticator(page);
+    await addPasskey(page, "MacBook");
+    await signOutToLogin(page);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expectSignedInByPasskey(page);
+  },
+);
 
-test("the login page offers the passkey in the user-name field's autofill", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "Passkeys need JavaScript.");
+test("the login page offers the passkey in the user-name field's autofill", { tag: "@js-only" }, async ({ page }) => {
+  // Passkeys need JavaScript.
   await addVirtualAuthenticator(page);
   await addPasskey(page, "Laptop");
   await signOutToLogin(page);
@@ -99,8 +100,8 @@ test("the login page offers the passkey in the user-name field's autofill", asyn
   await expectSignedInByPasskey(page);
 });
 
-test("a passkey is renamed and removed with the plain forms", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "Adding one needs JavaScript; the forms are checked without it in integration tests.");
+test("a passkey is renamed and removed with the plain forms", { tag: "@js-only" }, async ({ page }) => {
+  // Adding one needs JavaScript; the forms are checked without it in integration tests.
   await addVirtualAuthenticator(page);
   await addPasskey(page, "Phone");
   const passkeys = page.getByRole("region", { name: "Passkeys" });
@@ -115,19 +116,19 @@ test("a passkey is renamed and removed with the plain forms", async ({ page, jav
   await expect(passkeys.getByRole("heading", { level: 3, name: "Work phone" })).toHaveCount(0);
 });
 
-test("without JavaScript the login page shows no passkey button and the password still signs in", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(javaScriptEnabled, "The page without JavaScript.");
-  await page.goto(LOGIN);
-  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeHidden();
-  await page.getByLabel("Username").fill(ADMIN_USERNAME);
-  await page.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+test(
+  "without JavaScript the login page shows no passkey button and the password still signs in",
+  { tag: "@no-js-only" },
+  async ({ page }) => {
+    await page.goto(LOGIN);
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeHidden();
+    await page.getByLabel("Username").fill(ADMIN_USERNAME);
+    await page.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
 
-  await page.goto(ACCOUNT);
-  await expect(page.getByText("Adding a passkey needs JavaScript.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Add a passkey" })).toBeHidden();
-});
+    await page.goto(ACCOUNT);
+    await expect(page.getByText("Adding a passkey needs JavaScript.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add a passkey" })).toBeHidden();
+  },
+);

@@ -1,10 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, startSeedableServer, test, waitForHydration, type SeedableServer } from "./fixtures";
 
-test.skip(
-  ({ javaScriptEnabled }) => !javaScriptEnabled,
-  "Drag and drop needs JavaScript; the no-JS Up/Down forms are in projects-admin.spec.ts",
-);
+// Every test here is tagged @js-only. Drag and drop needs JavaScript; the no-JS Up/Down forms are in projects-admin.spec.ts.
 
 // Tall enough that every card's row is on screen at once.
 test.use({ viewport: { width: 1350, height: 1600 } });
@@ -56,62 +53,68 @@ async function dragWithMouse(page: Page, name: string, target: string): Promise<
   await page.mouse.up();
 }
 
-test("the owner drags a card with the mouse; the order is saved, shows on the home page, and undo puts it back", async ({
-  page,
-}) => {
-  test.slow();
-  await openProjects(page);
-  const before = await adminOrder(page);
-  expect(before.length).toBeGreaterThanOrEqual(4);
-  const [first, second, third, fourth] = before as [string, string, string, string];
+test(
+  "the owner drags a card with the mouse; the order is saved, shows on the home page, and undo puts it back",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    test.slow();
+    await openProjects(page);
+    const before = await adminOrder(page);
+    expect(before.length).toBeGreaterThanOrEqual(4);
+    const [first, second, third, fourth] = before as [string, string, string, string];
 
-  await dragWithMouse(page, first, third);
-  const moved = [second, third, first, ...before.slice(3)];
-  await expect(page.getByRole("status").filter({ hasText: `Moved “${first}” to place 3.` })).toBeVisible();
-  await expect.poll(() => adminOrder(page)).toEqual(moved);
+    await dragWithMouse(page, first, third);
+    const moved = [second, third, first, ...before.slice(3)];
+    await expect(page.getByRole("status").filter({ hasText: `Moved “${first}” to place 3.` })).toBeVisible();
+    await expect.poll(() => adminOrder(page)).toEqual(moved);
 
-  // Saved: a fresh page and the home page show the new order.
-  await page.reload();
-  await expect.poll(() => adminOrder(page)).toEqual(moved);
-  await expect.poll(() => homeOrder(page)).toEqual(moved);
-  await waitForHydration(page);
+    // Saved: a fresh page and the home page show the new order.
+    await page.reload();
+    await expect.poll(() => adminOrder(page)).toEqual(moved);
+    await expect.poll(() => homeOrder(page)).toEqual(moved);
+    await waitForHydration(page);
 
-  // Another move, then Undo of it.
-  await dragWithMouse(page, fourth, second);
-  await expect.poll(() => adminOrder(page)).toEqual([fourth, second, third, first, ...before.slice(4)]);
-  await expect(page.getByRole("status").filter({ hasText: `Moved “${fourth}” to place 1.` })).toBeVisible();
-  await page.getByRole("button", { name: "Undo" }).click();
-  await expect(page.locator(".move-status")).toHaveText(`Move undone: “${fourth}” is back at place 4.`);
-  await expect.poll(() => adminOrder(page)).toEqual(moved);
-  await page.reload();
-  await expect.poll(() => adminOrder(page)).toEqual(moved);
-  await expect.poll(() => homeOrder(page)).toEqual(moved);
-});
+    // Another move, then Undo of it.
+    await dragWithMouse(page, fourth, second);
+    await expect.poll(() => adminOrder(page)).toEqual([fourth, second, third, first, ...before.slice(4)]);
+    await expect(page.getByRole("status").filter({ hasText: `Moved “${fourth}” to place 1.` })).toBeVisible();
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.locator(".move-status")).toHaveText(`Move undone: “${fourth}” is back at place 4.`);
+    await expect.poll(() => adminOrder(page)).toEqual(moved);
+    await page.reload();
+    await expect.poll(() => adminOrder(page)).toEqual(moved);
+    await expect.poll(() => homeOrder(page)).toEqual(moved);
+  },
+);
 
-test("the owner moves a card with the keyboard: space, arrows, space; it is announced", async ({ page }) => {
-  test.slow();
-  await openProjects(page);
-  const before = await adminOrder(page);
-  const [first, second] = before as [string, string];
-  const count = before.length;
+test(
+  "the owner moves a card with the keyboard: space, arrows, space; it is announced",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    test.slow();
+    await openProjects(page);
+    const before = await adminOrder(page);
+    const [first, second] = before as [string, string];
+    const count = before.length;
 
-  await page.getByRole("button", { name: `Move ${first}`, exact: true }).focus();
-  await page.keyboard.press("Space");
-  const live = page.locator("[id^='DndLiveRegion']");
-  await expect(live).toContainText(`Picked up project ${first}, at place 1 of ${count}.`);
-  await page.keyboard.press("ArrowDown");
-  await expect(live).toContainText(`Project ${first} is over place 2 of ${count}.`);
-  await page.keyboard.press("Space");
-  await expect(live).toContainText(`Project ${first} was dropped at place 2 of ${count}.`);
-  await expect(page.getByRole("status").filter({ hasText: `Moved “${first}” to place 2.` })).toBeVisible();
+    await page.getByRole("button", { name: `Move ${first}`, exact: true }).focus();
+    await page.keyboard.press("Space");
+    const live = page.locator("[id^='DndLiveRegion']");
+    await expect(live).toContainText(`Picked up project ${first}, at place 1 of ${count}.`);
+    await page.keyboard.press("ArrowDown");
+    await expect(live).toContainText(`Project ${first} is over place 2 of ${count}.`);
+    await page.keyboard.press("Space");
+    await expect(live).toContainText(`Project ${first} was dropped at place 2 of ${count}.`);
+    await expect(page.getByRole("status").filter({ hasText: `Moved “${first}” to place 2.` })).toBeVisible();
 
-  const moved = [second, first, ...before.slice(2)];
-  await page.reload();
-  await expect.poll(() => adminOrder(page)).toEqual(moved);
-  await expect.poll(() => homeOrder(page)).toEqual(moved);
-});
+    const moved = [second, first, ...before.slice(2)];
+    await page.reload();
+    await expect.poll(() => adminOrder(page)).toEqual(moved);
+    await expect.poll(() => homeOrder(page)).toEqual(moved);
+  },
+);
 
-test("a refused move puts the card back and says why", async ({ page }) => {
+test("a refused move puts the card back and says why", { tag: "@js-only" }, async ({ page }) => {
   test.slow();
   await openProjects(page);
   const before = await adminOrder(page);

@@ -13,8 +13,8 @@ import { thumbnailIds } from "./gallery-helpers";
 
 const tick = (name: string) => `Select ${name}`;
 
-test("the owner selects a range with shift-click and sets its description", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "Shift-click is the script's; the plain form is tested without JavaScript below");
+test("the owner selects a range with shift-click and sets its description", { tag: "@js-only" }, async ({ page }) => {
+  // Shift-click is the script's; the plain form is tested without JavaScript below.
   test.slow();
   // A server of its own: "Select all on this page" then deletes exactly these five.
   const own = await startSeedableServer();
@@ -25,29 +25,33 @@ test("the owner selects a range with shift-click and sets its description", asyn
   }
 });
 
-test("a delete picked before the page's scripts ran still asks first", async ({ page, server, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "The browser's question is the script's; without it the server asks");
-  const [id] = await server.seed(1, { prefix: "Early" });
-  const { name } = (await (await page.request.get(`/api/image/${id}`)).json()) as Image;
-  await loginInBrowser(page);
-  const release = await holdScripts(page);
-  await page.goto("/photography?select=1", { waitUntil: "domcontentloaded" });
-  await page.getByLabel("With the selected photos").selectOption({ label: "Delete" });
-  release();
-  await waitForHydration(page);
-  // A tick re-renders the bar: the pick before the scripts ran must survive it.
-  await page.getByLabel(tick(name)).click();
-  await expect(page.getByText("1 photo selected")).toBeVisible();
-  let question = "";
-  page.once("dialog", (dialog) => {
-    question = dialog.message();
-    void dialog.dismiss();
-  });
-  await page.getByRole("button", { name: "Apply to selected" }).click();
-  await expect.poll(() => question).toBe("Delete 1 photo? This cannot be undone.");
-  await expect(page.getByLabel("With the selected photos")).toHaveValue("delete");
-  expect((await page.request.get(`/api/image/${id}`)).status()).toBe(200);
-});
+test(
+  "a delete picked before the page's scripts ran still asks first",
+  { tag: "@js-only" },
+  async ({ page, server }) => {
+    // The browser's question is the script's; without it the server asks.
+    const [id] = await server.seed(1, { prefix: "Early" });
+    const { name } = (await (await page.request.get(`/api/image/${id}`)).json()) as Image;
+    await loginInBrowser(page);
+    const release = await holdScripts(page);
+    await page.goto("/photography?select=1", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("With the selected photos").selectOption({ label: "Delete" });
+    release();
+    await waitForHydration(page);
+    // A tick re-renders the bar: the pick before the scripts ran must survive it.
+    await page.getByLabel(tick(name)).click();
+    await expect(page.getByText("1 photo selected")).toBeVisible();
+    let question = "";
+    page.once("dialog", (dialog) => {
+      question = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByRole("button", { name: "Apply to selected" }).click();
+    await expect.poll(() => question).toBe("Delete 1 photo? This cannot be undone.");
+    await expect(page.getByLabel("With the selected photos")).toHaveValue("delete");
+    expect((await page.request.get(`/api/image/${id}`)).status()).toBe(200);
+  },
+);
 
 /** Signs the page's browser in on `own` (the fixtures' login is for the worker's server). */
 async function logIn(page: Page, own: SeedableServer) {
@@ -100,20 +104,21 @@ async function selectAndApply(page: Page, own: SeedableServer) {
   await expect.poll(() => thumbnailIds(page)).toEqual([]);
 }
 
-test("without JavaScript: checkboxes, one form, and a confirmation step before a delete", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(javaScriptEnabled, "The plain form; the script's version is tested above");
-  test.slow();
-  // A server of its own: "?select=all" ticks every photo on the page, and the delete removes them all.
-  const own = await startSeedableServer();
-  try {
-    await selectWithoutScript(page, own);
-  } finally {
-    await own.stop();
-  }
-});
+test(
+  "without JavaScript: checkboxes, one form, and a confirmation step before a delete",
+  { tag: "@no-js-only" },
+  async ({ page }) => {
+    // The plain form; the script's version is tested above.
+    test.slow();
+    // A server of its own: "?select=all" ticks every photo on the page, and the delete removes them all.
+    const own = await startSeedableServer();
+    try {
+      await selectWithoutScript(page, own);
+    } finally {
+      await own.stop();
+    }
+  },
+);
 
 async function selectWithoutScript(page: Page, own: SeedableServer) {
   const headers = { Authorization: `Bearer ${await own.adminToken()}` };
@@ -164,31 +169,32 @@ async function selectWithoutScript(page: Page, own: SeedableServer) {
   for (const id of ids) expect((await page.request.get(`${own.url}/api/image/${id}`)).status()).toBe(404);
 }
 
-test("without JavaScript, Load more keeps select mode, so a photo past the first page can be ticked", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(javaScriptEnabled, "With JavaScript the list grows in place and select mode stays as it is");
-  test.slow();
-  // A server of its own: more photos than one page (24), without piling them onto the worker's server.
-  const own = await startSeedableServer();
-  try {
-    const ids = await own.seed(25, { prefix: "Paged" });
-    const oldest = ids[0]!;
-    const oldestName = ((await (await page.request.get(`${own.url}/api/image/${oldest}`)).json()) as Image).name;
-    await logIn(page, own);
-    await page.goto(`${own.url}/photography?select=1`);
-    await expect(page.getByLabel(tick(oldestName), { exact: true })).toHaveCount(0);
-    await page.getByRole("link", { name: "Load more" }).click();
-    await expect(page).toHaveURL(/[?&]cursor=.*[&]select=1|[?&]select=1.*[&]cursor=/);
-    await page.getByLabel(tick(oldestName), { exact: true }).check();
-    await page.getByLabel("With the selected photos").selectOption({ label: "Set the description" });
-    await page.getByLabel("Description (to set)").fill("Found on page two");
-    await page.getByRole("button", { name: "Apply to selected" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "1 photo given the description." })).toBeVisible();
-    const changed = (await (await page.request.get(`${own.url}/api/image/${oldest}`)).json()) as Image;
-    expect(changed.description).toBe("Found on page two");
-  } finally {
-    await own.stop();
-  }
-});
+test(
+  "without JavaScript, Load more keeps select mode, so a photo past the first page can be ticked",
+  { tag: "@no-js-only" },
+  async ({ page }) => {
+    // With JavaScript the list grows in place and select mode stays as it is.
+    test.slow();
+    // A server of its own: more photos than one page (24), without piling them onto the worker's server.
+    const own = await startSeedableServer();
+    try {
+      const ids = await own.seed(25, { prefix: "Paged" });
+      const oldest = ids[0]!;
+      const oldestName = ((await (await page.request.get(`${own.url}/api/image/${oldest}`)).json()) as Image).name;
+      await logIn(page, own);
+      await page.goto(`${own.url}/photography?select=1`);
+      await expect(page.getByLabel(tick(oldestName), { exact: true })).toHaveCount(0);
+      await page.getByRole("link", { name: "Load more" }).click();
+      await expect(page).toHaveURL(/[?&]cursor=.*[&]select=1|[?&]select=1.*[&]cursor=/);
+      await page.getByLabel(tick(oldestName), { exact: true }).check();
+      await page.getByLabel("With the selected photos").selectOption({ label: "Set the description" });
+      await page.getByLabel("Description (to set)").fill("Found on page two");
+      await page.getByRole("button", { name: "Apply to selected" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "1 photo given the description." })).toBeVisible();
+      const changed = (await (await page.request.get(`${own.url}/api/image/${oldest}`)).json()) as Image;
+      expect(changed.description).toBe("Found on page two");
+    } finally {
+      await own.stop();
+    }
+  },
+);

@@ -35,35 +35,35 @@ async function expectHeader(page: Page, current: string | null, signedIn = false
   }
 }
 
-test("the header on the home page, the gallery, a photo's deep link, the albums and an album", async ({
-  page,
-  server,
-  javaScriptEnabled,
-}) => {
-  const [id] = await server.seed(1, { prefix: "Header" });
-  const token = await server.adminToken();
-  const created = await page.request.post("/api/album", {
-    data: { name: `Header album ${javaScriptEnabled ? "js" : "no-js"}` },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const { slug } = (await created.json()) as { slug: string };
+test(
+  "the header on the home page, the gallery, a photo's deep link, the albums and an album",
+  { tag: "@js-only" },
+  async ({ page, server }) => {
+    const [id] = await server.seed(1, { prefix: "Header" });
+    const token = await server.adminToken();
+    const created = await page.request.post("/api/album", {
+      data: { name: "Header album" },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const { slug } = (await created.json()) as { slug: string };
 
-  await page.goto("/");
-  await expectHeader(page, "Projects");
-  await page.goto("/?tab=photography");
-  await expectHeader(page, null);
-  await page.goto("/photography");
-  await expectHeader(page, "Photography");
-  await page.goto(`/photography?image=${id}`);
-  await expect(page.getByRole("dialog")).toBeVisible();
-  await expectHeader(page, "Photography");
-  await page.goto("/photography/albums");
-  await expectHeader(page, "Albums");
-  await page.goto(`/photography/albums/${slug}`);
-  await expectHeader(page, "Albums");
-  await page.goto("/sorting");
-  await expectHeader(page, null);
-});
+    await page.goto("/");
+    await expectHeader(page, "Projects");
+    await page.goto("/?tab=photography");
+    await expectHeader(page, null);
+    await page.goto("/photography");
+    await expectHeader(page, "Photography");
+    await page.goto(`/photography?image=${id}`);
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectHeader(page, "Photography");
+    await page.goto("/photography/albums");
+    await expectHeader(page, "Albums");
+    await page.goto(`/photography/albums/${slug}`);
+    await expectHeader(page, "Albums");
+    await page.goto("/sorting");
+    await expectHeader(page, null);
+  },
+);
 
 test("the owner's header adds Dashboard, Site and Account, on public pages and the admin's", async ({
   page,
@@ -87,7 +87,7 @@ test("the owner's header adds Dashboard, Site and Account, on public pages and t
   await expectHeader(page, "Photography");
 });
 
-test("the header on the error pages: a 404 and an unexpected error", async ({ page }) => {
+test("the header on the error pages: a 404 and an unexpected error", { tag: "@js-only" }, async ({ page }) => {
   await page.goto("/no/such/page");
   await expectHeader(page, null);
   await page.goto("/photography/albums/no-such-album");

@@ -25,16 +25,16 @@ async function expectShowing(page: Page, name: string) {
 const play = (page: Page) => viewer(page).getByRole("button", { name: "Play slideshow" });
 const pause = (page: Page) => viewer(page).getByRole("button", { name: "Pause slideshow" });
 
-test("without JavaScript there is no Play button", async ({ page, server, javaScriptEnabled }) => {
-  test.skip(javaScriptEnabled, "the button is JavaScript's");
+test("without JavaScript there is no Play button", { tag: "@no-js-only" }, async ({ page, server }) => {
+  // The button is JavaScript's.
   const [id] = await server.seed(1, { prefix: "Still" });
   await page.goto(`/photography?image=${id}`);
   await expect(viewer(page)).toBeVisible();
   await expect(viewer(page).getByRole("button", { name: /slideshow/ })).toHaveCount(0);
 });
 
-test.describe("with JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the slideshow needs JavaScript");
+test.describe("with JavaScript", { tag: "@js-only" }, () => {
+  // The slideshow needs JavaScript.
 
   test("plays through the list every 5 s, loading the next page, and stops after the last photo", async ({ page }) => {
     // A server of its own with 26 uploads: more than the default budget on a busy machine.

@@ -1,15 +1,8 @@
 import type { ConsoleMessage } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
-test("the server renders the 404 page with its real status", async ({ page }) => {
-  const response = await page.goto("/no-such-page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
-  await expect(page.getByText("404 Not Found")).toBeVisible();
-});
-
-test.describe("hydration under the Content-Security-Policy", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "hydration needs JavaScript");
+test.describe("hydration under the Content-Security-Policy", { tag: "@js-only" }, () => {
+  // Hydration needs JavaScript.
 
   test.beforeAll(async ({ server }) => {
     await server.seed(3);

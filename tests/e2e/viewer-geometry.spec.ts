@@ -153,8 +153,8 @@ test.describe("the photo fills its space", () => {
     }
   });
 
-  test.describe("with JavaScript", () => {
-    test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the fade and the toggle are the script's");
+  test.describe("with JavaScript", { tag: "@js-only" }, () => {
+    // The fade and the toggle are the script's.
 
     test("the controls fade while the pointer rests, and come back on movement and on Tab", async ({ page }) => {
       await page.setViewportSize(DESKTOP);
@@ -207,8 +207,7 @@ test.describe("the photo fills its space", () => {
     });
   });
 
-  test("without JavaScript the caption shows and there is no toggle", async ({ page, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "the no-JS view");
+  test("without JavaScript the caption shows and there is no toggle", { tag: "@no-js-only" }, async ({ page }) => {
     await open(page, landscape, false);
     await expect(page.locator(".viewer-info")).toBeVisible();
     await expect(viewer(page).getByRole("button", { name: "Details" })).toHaveCount(0);

@@ -142,59 +142,59 @@ test.describe("touch gestures", () => {
     await cdp.detach();
   }
 
-  test("the photo follows the finger, and slides back when the swipe falls short", async ({
-    page,
-    server,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "gestures need JavaScript");
-    const [, middle] = await server.seed(3, { prefix: "Follow" });
-    await openViewer(page, middle!, true);
-    const frame = viewer(page).locator(".viewer-frame");
-    const title = await viewer(page).getByRole("heading", { level: 2 }).textContent();
-    const cdp = await page.context().newCDPSession(page);
-    const y = 300;
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 300, y }] });
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 260, y }] });
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 200, y }] });
-    // Mid-gesture: the photo is 100 px to the left, where the finger took it.
-    await expect(frame).toHaveCSS("translate", "-100px");
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 280, y }] });
-    await expect(frame).toHaveCSS("translate", "-20px");
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-    await cdp.detach();
-    await expect(frame).toHaveCSS("translate", "none");
-    await expect(viewer(page).getByRole("heading", { level: 2 })).toHaveText(title!);
-  });
+  test(
+    "the photo follows the finger, and slides back when the swipe falls short",
+    { tag: "@js-only" },
+    async ({ page, server }) => {
+      // Gestures need JavaScript.
+      const [, middle] = await server.seed(3, { prefix: "Follow" });
+      await openViewer(page, middle!, true);
+      const frame = viewer(page).locator(".viewer-frame");
+      const title = await viewer(page).getByRole("heading", { level: 2 }).textContent();
+      const cdp = await page.context().newCDPSession(page);
+      const y = 300;
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 300, y }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 260, y }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 200, y }] });
+      // Mid-gesture: the photo is 100 px to the left, where the finger took it.
+      await expect(frame).toHaveCSS("translate", "-100px");
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 280, y }] });
+      await expect(frame).toHaveCSS("translate", "-20px");
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await cdp.detach();
+      await expect(frame).toHaveCSS("translate", "none");
+      await expect(viewer(page).getByRole("heading", { level: 2 })).toHaveText(title!);
+    },
+  );
 
-  test("swipe left for the next photo, right for the previous, down to close", async ({
-    page,
-    server,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "gestures need JavaScript");
-    const [older, middle, newer] = await server.seed(3, { prefix: "Swipe" });
-    /** Waits until the viewer shows the photo, not only its URL, as a person would before swiping again. */
-    async function expectShowing(id: number) {
-      await expect(page).toHaveURL(new RegExp(`image=${id}$`));
-      const { name } = (await (await fetch(`${server.url}/api/image/${id}`)).json()) as { name: string };
-      await expect(viewer(page).getByRole("heading", { name, exact: true })).toBeVisible();
-    }
-    await openViewer(page, middle!, true);
-    const centre = { x: PHONE.width / 2, y: 200 };
-    const toLeft = [
-      { x: centre.x + 120, y: centre.y },
-      { x: centre.x - 120, y: centre.y },
-    ] as const;
-    const toRight = [toLeft[1], toLeft[0]] as const;
-    // Newest first: the next photo is the older one.
-    await swipe(page, ...toLeft);
-    await expectShowing(older!);
-    await swipe(page, ...toRight);
-    await expectShowing(middle!);
-    await swipe(page, ...toRight);
-    await expectShowing(newer!);
-    await swipe(page, { x: centre.x, y: 120 }, { x: centre.x, y: 420 });
-    await expect(viewer(page)).toHaveCount(0);
-  });
+  test(
+    "swipe left for the next photo, right for the previous, down to close",
+    { tag: "@js-only" },
+    async ({ page, server }) => {
+      // Gestures need JavaScript.
+      const [older, middle, newer] = await server.seed(3, { prefix: "Swipe" });
+      /** Waits until the viewer shows the photo, not only its URL, as a person would before swiping again. */
+      async function expectShowing(id: number) {
+        await expect(page).toHaveURL(new RegExp(`image=${id}$`));
+        const { name } = (await (await fetch(`${server.url}/api/image/${id}`)).json()) as { name: string };
+        await expect(viewer(page).getByRole("heading", { name, exact: true })).toBeVisible();
+      }
+      await openViewer(page, middle!, true);
+      const centre = { x: PHONE.width / 2, y: 200 };
+      const toLeft = [
+        { x: centre.x + 120, y: centre.y },
+        { x: centre.x - 120, y: centre.y },
+      ] as const;
+      const toRight = [toLeft[1], toLeft[0]] as const;
+      // Newest first: the next photo is the older one.
+      await swipe(page, ...toLeft);
+      await expectShowing(older!);
+      await swipe(page, ...toRight);
+      await expectShowing(middle!);
+      await swipe(page, ...toRight);
+      await expectShowing(newer!);
+      await swipe(page, { x: centre.x, y: 120 }, { x: centre.x, y: 420 });
+      await expect(viewer(page)).toHaveCount(0);
+    },
+  );
 });

@@ -11,7 +11,7 @@ const SIZES = [
   { name: "phone", width: 412, height: 915 },
 ] as const;
 
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "Without JavaScript, Close is a link to the gallery page");
+// Every test here is tagged @js-only. Without JavaScript, Close is a link to the gallery page.
 
 test.beforeAll(async ({ server }) => {
   test.setTimeout(180_000);
@@ -57,7 +57,7 @@ async function stepAndClose(page: Page, ids: number[], from: number, to: number,
 }
 
 for (const size of SIZES) {
-  test.describe(size.name, () => {
+  test.describe(size.name, { tag: "@js-only" }, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     for (const close of ["the Close link", "Escape"]) {

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { makeJpeg, uploadImage } from "../support/images";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { loginAdmin, pageText, startServer, type TestServer } from "../support/server";
 
 const PUBLIC_URL = "https://photos.example.org";
 let server: TestServer;
@@ -111,6 +111,16 @@ describe("the gallery's Atom feed", () => {
       expect(media.status).toBe(200);
       expect(media.headers.get("content-type")).toBe("image/webp");
     }
+  });
+
+  it("an entry's link is the photo's deep link: the page opens on the viewer, named after the photo", async () => {
+    const photo = await upload("Opened from the feed", "", 902);
+    const { feed } = await readFeed();
+    const entry = feed.entry!.find((candidate) => candidate.link[0]!["@_href"].endsWith(`?image=${photo.id}`))!;
+    const html = await (await fetch(local(entry.link[0]!["@_href"]))).text();
+    // The dialog is labelled by the photo's heading.
+    expect(html).toMatch(/role="dialog"[^>]*aria-labelledby="viewer-title"/);
+    expect(pageText(/<h2 id="viewer-title"[^>]*>(.*?)<\/h2>/s.exec(html)![1]!)).toBe(entry.title);
   });
 
   it("is announced on the gallery page for feed readers", async () => {

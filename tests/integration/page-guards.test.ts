@@ -127,6 +127,25 @@ describe("an edit saved after the session ended", () => {
   });
 });
 
+describe("a visitor (no session)", () => {
+  it("is sent to the login form by an edit or delete post, and nothing changes", async () => {
+    const before = await (await fetch(`${server.url}/api/image/${photoId}`)).json();
+    const post = (form: Record<string, string>) =>
+      fetch(`${server.url}/photography`, {
+        method: "POST",
+        body: new URLSearchParams({ id: String(photoId), redirectTo: "/photography", ...form }),
+        redirect: "manual",
+      });
+    const update = await post({ intent: "update", name: "Hacked", description: "" });
+    // Sent to the login form, which would bring them back to the page they posted from.
+    expect(update.status).toBe(303);
+    expect(update.headers.get("location")).toBe(`${ADMIN}?redirectTo=%2Fphotography`);
+    const remove = await post({ intent: "delete" });
+    expect(remove.status).toBe(303);
+    expect(await (await fetch(`${server.url}/api/image/${photoId}`)).json()).toEqual(before);
+  });
+});
+
 describe("a live session saving from another site", () => {
   it("is refused with 403 before the page runs", async () => {
     const { cookie } = await loginAdmin(server.url);
