@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Album } from "~/lib/album";
 import type { Image } from "~/lib/image";
-import { makeDatedJpeg, makeJpeg, uploadImage } from "../support/images";
+import { uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { loginAdmin, pageText, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -28,13 +29,18 @@ async function upload(data: Buffer): Promise<Image> {
   return (await response.json()) as Image;
 }
 
-/** An album holding photos taken at these EXIF dates (null: a photo without one). */
+/** An album holding photos taken at these times, as the camera's EXIF date without an offset reads (null: none). */
 async function albumTaken(name: string, dates: (string | null)[]): Promise<Album> {
   const album = await api<Album>("POST", "/api/album", { name });
-  for (const date of dates) {
-    const photo = await upload(date === null ? await makeJpeg(96, 64, seed) : await makeDatedJpeg(date, seed));
-    await api("PUT", `/api/image/${photo.id}`, { albumIds: [album.id] });
-  }
+  await seedImages(
+    server,
+    session.token,
+    dates.map((date) => ({
+      name: `c${seed++}.jpg`,
+      takenAt: date === null ? null : new Date(`${date}Z`),
+      albumIds: [album.id],
+    })),
+  );
   return album;
 }
 
@@ -53,9 +59,9 @@ afterAll(() => server?.stop());
 
 describe("an album's card", () => {
   it("shows how many photos and the months they were taken, by the camera's date", async () => {
-    const spring = await albumTaken("Spring", ["2025:06:20 10:00:00", "2025:05:03 09:00:00", null]);
-    const winter = await albumTaken("Winter", ["2024:12:31 23:30:00", "2025:01:02 08:00:00"]);
-    const may = await albumTaken("May", ["2025:05:01 00:10:00", "2025:05:31 23:50:00"]);
+    const spring = await albumTaken("Spring", ["2025-06-20T10:00:00", "2025-05-03T09:00:00", null]);
+    const winter = await albumTaken("Winter", ["2024-12-31T23:30:00", "2025-01-02T08:00:00"]);
+    const may = await albumTaken("May", ["2025-05-01T00:10:00", "2025-05-31T23:50:00"]);
     const undated = await albumTaken("Undated", [null]);
     const empty = await albumTaken("Empty", []);
 

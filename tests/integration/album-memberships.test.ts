@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Album } from "~/lib/album";
 import type { Image } from "~/lib/image";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -24,14 +24,13 @@ const createAlbum = (name: string) => api<Album>("POST", "/api/album", { name })
 const albumsOf = async (id: number) => (await api<Image>("GET", `/api/image/${id}`)).albumIds;
 const coverOf = async (albumId: number) => (await api<Album>("GET", `/api/album/${albumId}`)).cover?.id ?? null;
 
-async function upload(seed: number): Promise<Image> {
-  const response = await uploadImage(server.url, session.token, {
-    data: await makeJpeg(64, 48, 9000 + seed),
-    filename: `m${seed}.jpg`,
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as Image;
-}
+/** Adds photos without the image pipeline (the seed fixture), oldest first. */
+const add = (...seeds: number[]) =>
+  seedImages(
+    server,
+    session.token,
+    seeds.map((seed) => ({ name: `m${seed}.jpg`, photo: seed })),
+  );
 
 /** The viewer's edit form as a browser without JavaScript sends it: `shown` the albums it listed, `ticked` the checked ones. */
 async function saveEditForm(photo: Image, albums: { shown: number[]; ticked: number[] } | undefined) {
@@ -65,7 +64,7 @@ afterAll(() => server?.stop());
 
 describe("the viewer's edit form", () => {
   it("changes only the albums it listed: one the photo joined elsewhere since keeps it", async () => {
-    const photo = await upload(1);
+    const [photo] = (await add(1)) as [Image];
     const [left, joined] = [await createAlbum("Form left"), await createAlbum("Form joined")];
     await api("PUT", `/api/image/${photo.id}`, { albumIds: [left.id] });
     // The form is drawn with these two albums; then, in another tab, a new album gets the photo.
@@ -77,7 +76,7 @@ describe("the viewer's edit form", () => {
   });
 
   it("leaves the albums alone when it listed none", async () => {
-    const photo = await upload(2);
+    const [photo] = (await add(2)) as [Image];
     const album = await createAlbum("Untouched");
     await api("PUT", `/api/image/${photo.id}`, { albumIds: [album.id] });
     await saveEditForm(photo, undefined);
@@ -85,7 +84,7 @@ describe("the viewer's edit form", () => {
   });
 
   it("takes the photo out of every listed album when none is ticked", async () => {
-    const photo = await upload(3);
+    const [photo] = (await add(3)) as [Image];
     const [first, second] = [await createAlbum("Out one"), await createAlbum("Out two")];
     await api("PUT", `/api/image/${photo.id}`, { albumIds: [first.id, second.id] });
     await saveEditForm(photo, { shown: [first.id, second.id], ticked: [] });
@@ -99,7 +98,7 @@ describe("an album's cover", () => {
 
   beforeAll(async () => {
     album = await createAlbum("Covers");
-    photos = [await upload(10), await upload(11), await upload(12), await upload(13)];
+    photos = await add(10, 11, 12, 13);
     for (const photo of photos) await api("PUT", `/api/image/${photo.id}`, { albumIds: [album.id] });
   });
 

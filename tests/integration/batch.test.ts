@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Album } from "~/lib/album";
 import type { Image } from "~/lib/image";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 import { expectSoundStorage } from "../support/storage-check";
 
@@ -33,16 +33,12 @@ const albumIds = async (id: number) => (await image(id)).albumIds;
 beforeAll(async () => {
   server = await startServer();
   ({ token, cookie } = await loginAdmin(server.url));
-  photos = [];
-  for (let seed = 0; seed < 6; seed++) {
-    const response = await uploadImage(server.url, token, {
-      data: await makeJpeg(48, 32, 8100 + seed),
-      filename: `batch-${seed}.jpg`,
-    });
-    expect(response.status).toBe(201);
-    photos.push((await response.json()) as Image);
-  }
-}, 120_000);
+  photos = await seedImages(
+    server,
+    token,
+    Array.from({ length: 6 }, (_, seed) => ({ name: `batch-${seed}.jpg` })),
+  );
+});
 afterAll(() => server?.stop());
 
 describe("POST /api/image/batch", () => {

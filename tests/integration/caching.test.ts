@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { SHARED_CACHE_CONTROL } from "~/server/http/cache-policy.server";
 import { rawGet } from "../support/conditional";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 const ADMIN_VIEW = "You are logged in as an admin.";
@@ -21,12 +21,7 @@ let image: Image;
 beforeAll(async () => {
   server = await startServer();
   session = await loginAdmin(server.url);
-  const response = await uploadImage(server.url, session.token, {
-    data: await makeJpeg(64, 48, 7),
-    filename: "private.jpg",
-  });
-  expect(response.status).toBe(201);
-  image = (await response.json()) as Image;
+  [image] = (await seedImages(server, session.token, [{ name: "private.jpg" }])) as [Image];
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { SHARED_MAX_AGE_S } from "~/server/http/cache-policy.server";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { findNginx, reachedOrigin, startCachingProxy, type CachingProxy } from "../support/nginx";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
@@ -25,17 +25,11 @@ describe.skipIf(!nginx)("behind a caching proxy", () => {
   beforeAll(async () => {
     server = await startServer();
     session = await loginAdmin(server.url);
-    images = [];
-    for (let i = 0; i < 6; i++) {
-      const response = await uploadImage(
-        server.url,
-        session.token,
-        { data: await makeJpeg(800, 600, i), filename: `cdn-${i}.jpg` },
-        { name: `Cached ${i}`, description: "" },
-      );
-      expect(response.status).toBe(201);
-      images.push((await response.json()) as Image);
-    }
+    images = await seedImages(
+      server,
+      session.token,
+      Array.from({ length: 6 }, (_, i) => ({ name: `Cached ${i}`, filename: `cdn-${i}.jpg` })),
+    );
     proxy = await startCachingProxy(nginx!, server.url);
   });
 

@@ -2,8 +2,8 @@
 // sortOrder it answers 400, not a quietly wrong (often empty) page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImagePage } from "~/lib/image";
-import { makeJpeg, uploadImage } from "../support/images";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { seedPhotos } from "../support/seed";
+import { startServer, type TestServer } from "../support/server";
 
 const PAGE_SIZE = 24;
 
@@ -11,14 +11,11 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startServer();
-  const { token } = await loginAdmin(server.url);
-  for (let i = 0; i <= PAGE_SIZE; i++) {
-    const response = await uploadImage(server.url, token, {
-      data: await makeJpeg(32, 24, 900 + i),
-      filename: `sorted-${i}.jpg`,
-    });
-    expect(response.status).toBe(201);
-  }
+  // One more than a page, in the library's shapes: varied sizes for the size sort.
+  await seedPhotos(
+    server,
+    Array.from({ length: PAGE_SIZE + 1 }, (_, i) => ({ name: `sorted-${i}.jpg` })),
+  );
 });
 
 afterAll(async () => {

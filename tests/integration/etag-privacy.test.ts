@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { rawGet } from "../support/conditional";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
 
 const PUBLIC_PATHS = ["/photography", "/api/image"];
@@ -20,9 +20,7 @@ let image: Image;
 beforeAll(async () => {
   server = await startServer();
   const { token } = await loginAdmin(server.url);
-  const response = await uploadImage(server.url, token, { data: await makeJpeg(64, 48, 3), filename: "a.jpg" });
-  expect(response.status).toBe(201);
-  image = (await response.json()) as Image;
+  [image] = (await seedImages(server, token, [{ name: "a.jpg" }])) as [Image];
 });
 
 afterAll(() => server?.stop());

@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { rawGet, type RawAnswer } from "../support/conditional";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { storageKeyOf } from "../support/inspect";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
@@ -58,14 +58,7 @@ describe.each([
   beforeAll(async () => {
     server = await startServer({ dev, env: { TRUST_PROXY: "1" } });
     ({ token, cookie } = await loginAdmin(server.url));
-    const response = await uploadImage(
-      server.url,
-      token,
-      { data: await makeJpeg(700, 500, 7), filename: "fast.jpg" },
-      { name: "Fast path" },
-    );
-    expect(response.status).toBe(201);
-    image = (await response.json()) as Image;
+    [image] = (await seedImages(server, token, [{ name: "Fast path", filename: "fast.jpg" }])) as [Image];
   });
 
   afterAll(async () => {

@@ -22,8 +22,8 @@ beforeAll(async () => {
   album = await kit.createAlbum("Proofing wedding", "proofing-wedding");
   other = await kit.createAlbum("Proofing other", "proofing-other");
   photos = [];
-  for (const name of ["First", "Second", "Third"]) photos.push(await kit.upload(name, album.id));
-  outside = await kit.upload("Outside", other.id);
+  for (const name of ["First", "Second", "Third"]) photos.push(await kit.addPhoto(name, album.id));
+  outside = await kit.addPhoto("Outside", other.id);
 });
 
 afterAll(async () => {
@@ -139,7 +139,7 @@ describe("the hearts", () => {
     expect(ownerPage).not.toContain("heart-form");
 
     const open = await kit.createAlbum("Proofing open", "proofing-open");
-    await kit.upload("Open photo", open.id);
+    await kit.addPhoto("Open photo", open.id);
     await fetch(`${server.url}/api/album/${open.id}`, {
       method: "PUT",
       headers: kit.asOwner(),
@@ -251,8 +251,8 @@ describe("the owner's view", () => {
 
   beforeAll(async () => {
     csvAlbum = await kit.createAlbum("Proofing CSV", "proofing-csv");
-    tricky = await kit.upload("=SUM(A1)", csvAlbum.id);
-    const plain = await kit.upload("Plain", csvAlbum.id);
+    tricky = await kit.addPhoto("=SUM(A1)", csvAlbum.id);
+    const plain = await kit.addPhoto("Plain", csvAlbum.id);
     const link = await kit.createLink(csvAlbum.id, { label: '+Smith, "Jones"' });
     const grant = await kit.openLink(link);
     const named = await postForm(

@@ -4,7 +4,7 @@
 // neighbours, the feed), never showing a hidden photo to a visitor, across a restart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image, ImagePage } from "~/lib/image";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -75,19 +75,16 @@ async function setOrder(galleryOrder: string): Promise<void> {
 beforeAll(async () => {
   server = await startServer();
   session = await loginAdmin(server.url);
-  photos = [];
-  for (let seed = 0; seed < 33; seed++) {
-    const response = await uploadImage(server.url, session.token, {
-      data: await makeJpeg(48, 32, 8300 + seed),
-      filename: `featured-${seed}.jpg`,
-    });
-    expect(response.status).toBe(201);
-    photos.push((await response.json()) as Image);
-  }
-}, 180_000);
+  photos = await seedImages(
+    server,
+    session.token,
+    Array.from({ length: 33 }, (_, seed) => ({ name: `featured-${seed}.jpg` })),
+  );
+});
 afterAll(() => server?.stop());
 
-describe("the gallery's order", () => {
+// Each step starts from the pins the one before left: not to be shuffled.
+describe("the gallery's order", { shuffle: false }, () => {
   it("is newest uploads by default, pins or not", async () => {
     expect(await listed()).toEqual(newest());
     await pinStep(photos[0]!.id, "pin");

@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { loginAdmin, pageText, startServer, type TestServer } from "../support/server";
 
 const PUBLIC_URL = "https://photos.example.org";
@@ -131,8 +132,9 @@ describe("the gallery's Atom feed", () => {
   });
 
   it("has one per album, with only the album's photos; an unknown album's is a 404", async () => {
-    const photo = await upload("In the album", "", 900);
-    await upload("Not in the album", "", 901);
+    const [photo] = (await seedImages(server, token, [{ name: "In the album" }, { name: "Not in the album" }])) as [
+      Image,
+    ];
     const album = await fetch(`${server.url}/api/album`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Album } from "~/lib/album";
 import type { Image, ImagePage } from "~/lib/image";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 const PHOTOS = 27;
@@ -40,17 +40,16 @@ beforeAll(async () => {
   token = (await loginAdmin(server.url)).token;
   const albums: Album[] = [];
   for (const name of ["Ones", "Twos", "Fours"]) albums.push(await send<Album>("POST", "/api/album", { name }));
-  for (let i = 0; i < PHOTOS; i++) {
-    const response = await uploadImage(server.url, token, {
-      data: await makeJpeg(48, 32, 5000 + i),
-      filename: `a${i}.jpg`,
-    });
-    const { id } = (await response.json()) as Image;
-    // Photo i is in album b when bit b of i is set: none, one, two or all three.
-    const albumIds = albums.filter((_, bit) => i & (1 << bit)).map((album) => album.id);
-    if (albumIds.length) await send("PUT", `/api/image/${id}`, { albumIds });
-    expected.set(id, albumIds);
-  }
+  // Photo i is in album b when bit b of i is set: none, one, two or all three.
+  const memberships = Array.from({ length: PHOTOS }, (_, i) =>
+    albums.filter((_, bit) => i & (1 << bit)).map((album) => album.id),
+  );
+  const photos = await seedImages(
+    server,
+    token,
+    memberships.map((albumIds, i) => ({ name: `a${i}.jpg`, albumIds })),
+  );
+  for (const [i, photo] of photos.entries()) expected.set(photo.id, memberships[i]!);
 });
 afterAll(() => server?.stop());
 

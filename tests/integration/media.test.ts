@@ -10,6 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { makeJpeg, noisyJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { storageKeyOf, variantUrls } from "../support/inspect";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
@@ -126,7 +127,7 @@ describe("GET /media/:key/:file", () => {
   });
 
   it("stops serving a deleted photo's files at once; unknown files are a JSON 404", async () => {
-    const deleted = await upload(await makeJpeg(700, 500, 3), "deleted.jpg");
+    const [deleted] = (await seedImages(server, token, [{ name: "deleted.jpg" }])) as [Image];
     expect((await fetch(`${server.url}${deleted.url}`)).status).toBe(200);
     const removal = await fetch(`${server.url}/api/image/${deleted.id}`, {
       method: "DELETE",

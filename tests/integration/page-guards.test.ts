@@ -2,7 +2,7 @@
 // expired session is sent to the login form and brought back, the page's
 // script gets a 401 it shows in place, the API keeps its JSON 401.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedPhotos } from "../support/seed";
 import { postPlainUpload } from "../support/plain-upload";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
 
@@ -12,14 +12,7 @@ const ADMIN = "/photography/admin";
 
 beforeAll(async () => {
   server = await startServer();
-  const { token } = await loginAdmin(server.url);
-  const response = await uploadImage(
-    server.url,
-    token,
-    { data: await makeJpeg(64, 48, 4242), filename: "kept.jpg" },
-    { name: "Kept name" },
-  );
-  photoId = ((await response.json()) as { id: number }).id;
+  [photoId] = (await seedPhotos(server, [{ name: "Kept name", filename: "kept.jpg" }])) as [number];
 });
 
 afterAll(async () => {

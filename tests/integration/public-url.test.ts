@@ -5,7 +5,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { Image } from "~/lib/image";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { loginAdmin, spawnServer, startServer, type TestServer } from "../support/server";
 
 const EVIL = "evil.example";
@@ -35,14 +35,10 @@ function og(html: string, property: string): string | undefined {
   return html.match(new RegExp(`<meta property="og:${property}" content="([^"]*)"`))?.[1]?.replaceAll("&amp;", "&");
 }
 
-async function uploadOne(server: TestServer, seed: number): Promise<Image> {
+async function addOne(server: TestServer, seed: number): Promise<Image> {
   const { token } = await loginAdmin(server.url);
-  const response = await uploadImage(server.url, token, {
-    data: await makeJpeg(64, 48, seed),
-    filename: `photo-${seed}.jpg`,
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as Image;
+  const [image] = await seedImages(server, token, [{ name: `photo-${seed}.jpg` }]);
+  return image!;
 }
 
 describe("without PUBLIC_URL", () => {
@@ -51,7 +47,7 @@ describe("without PUBLIC_URL", () => {
 
   beforeAll(async () => {
     server = await startServer({ env: { TRUST_PROXY: "1" } });
-    image = await uploadOne(server, 1);
+    image = await addOne(server, 1);
   });
 
   afterAll(async () => {
@@ -100,7 +96,7 @@ describe("with PUBLIC_URL", () => {
   beforeAll(async () => {
     // A trailing slash is normalised away; TRUST_PROXY makes X-Forwarded-* count, and still must not win.
     server = await startServer({ env: { PUBLIC_URL: `${PUBLIC_URL}/`, TRUST_PROXY: "1" } });
-    image = await uploadOne(server, 2);
+    image = await addOne(server, 2);
   });
 
   afterAll(async () => {

@@ -3,7 +3,7 @@
 // turn the owner's good login (or a saved edit) into a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
 
 const ADMIN = "/photography/admin";
@@ -67,12 +67,7 @@ describe("an edit saved without JavaScript", () => {
   beforeAll(async () => {
     const session = await loginAdmin(server.url);
     cookie = session.cookie;
-    const response = await uploadImage(server.url, session.token, {
-      data: await makeJpeg(64, 48, 3),
-      filename: "redirect.jpg",
-    });
-    expect(response.status).toBe(201);
-    image = (await response.json()) as Image;
+    [image] = (await seedImages(server, session.token, [{ name: "redirect.jpg" }])) as [Image];
   });
 
   it("returns to a target beyond Latin-1, encoded", async () => {

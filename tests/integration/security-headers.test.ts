@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { noncedHtml } from "../support/csp";
-import { makeJpeg, uploadImage } from "../support/images";
+import { seedImages } from "../support/seed";
 import { storageKeyOf } from "../support/inspect";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
@@ -14,12 +14,7 @@ let image: Image;
 beforeAll(async () => {
   server = await startServer({ env: { TRUST_PROXY: "1" } });
   const { token } = await loginAdmin(server.url);
-  const response = await uploadImage(server.url, token, {
-    data: await makeJpeg(800, 600, 42),
-    filename: "headers.jpg",
-  });
-  expect(response.status).toBe(201);
-  image = (await response.json()) as Image;
+  [image] = (await seedImages(server, token, [{ name: "headers.jpg" }])) as [Image];
 });
 
 afterAll(async () => {

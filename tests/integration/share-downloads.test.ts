@@ -20,8 +20,8 @@ beforeAll(async () => {
   kit = shareKit(server, await loginAdmin(server.url));
   album = await kit.createAlbum("Delivery", "delivery");
   other = await kit.createAlbum("Other client", "other-client");
-  photo = await kit.upload("Delivered", album.id);
-  elsewhere = await kit.upload("Not theirs", other.id);
+  photo = await kit.addPhoto("Delivered", album.id);
+  elsewhere = await kit.addPhoto("Not theirs", other.id);
 });
 
 afterAll(async () => {

@@ -22,9 +22,9 @@ beforeAll(async () => {
   kit = shareKit(server, await loginAdmin(server.url));
   albumA = await kit.createAlbum("Wedding A", "wedding-a");
   albumB = await kit.createAlbum("Wedding B", "wedding-b");
-  inA = await kit.upload("In A", albumA.id);
-  inB = await kit.upload("In B", albumB.id);
-  hiddenElsewhere = await kit.upload("Hidden elsewhere");
+  inA = await kit.addPhoto("In A", albumA.id);
+  inB = await kit.addPhoto("In B", albumB.id);
+  hiddenElsewhere = await kit.addPhoto("Hidden elsewhere");
 });
 
 afterAll(async () => {

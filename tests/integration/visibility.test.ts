@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Album } from "~/lib/album";
 import type { Image, ImagePage } from "~/lib/image";
 import { makeJpeg } from "../support/images";
+import { seedImages } from "../support/seed";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -84,6 +85,7 @@ let inPrivate: Image;
 let inUnlisted: Image;
 let publicInAlbum: Image;
 
+// Uploaded, not seeded: the first test is about the visibility an upload defaults to.
 beforeAll(async () => {
   server = await startServer();
   session = await loginAdmin(server.url);
@@ -314,7 +316,7 @@ describe("media", () => {
   });
 
   it("stops serving a URL copied while the photo was public as soon as it is hidden", async () => {
-    const photo = await upload("Soon hidden");
+    const [photo] = (await seedImages(server, session.token, [{ name: "Soon hidden" }])) as [Image];
     const path = mediaPath(photo);
     // Twice: the second answer comes from the server's memory.
     expect((await visitor(path)).status).toBe(200);
@@ -328,7 +330,7 @@ describe("media", () => {
 
 describe("the page cache and the owner", () => {
   it("never serves a since-hidden photo from the anonymous page cache", async () => {
-    const photo = await upload("Cached then hidden");
+    const [photo] = (await seedImages(server, session.token, [{ name: "Cached then hidden" }])) as [Image];
     // The first render is kept; the second is answered from the cache.
     expect(await text("/photography")).toContain(photo.name);
     expect(await text("/photography")).toContain(photo.name);

@@ -14,6 +14,7 @@ import { openDatabase } from "~/server/data/db.server";
 import * as schema from "~/server/data/schema";
 import { createLocalStore } from "~/server/storage/local-store.server";
 import { newStorageKey } from "~/server/storage/photo-store.server";
+import type { Image } from "~/lib/image";
 import { libraryPhoto, SEED_SHAPES, type LibraryKind } from "./template";
 
 export interface SeedTarget {
@@ -82,4 +83,33 @@ export async function seedPhotos(target: SeedTarget, photos: SeedPhoto[]): Promi
   } finally {
     sqlite.close();
   }
+}
+
+export interface SeedImage extends SeedPhoto {
+  /** The albums it is in, set through the API as the owner sets them. */
+  albumIds?: number[];
+}
+
+/**
+ * Seeds the photos on a running server, puts each in its albums through the API, and answers each as the owner's
+ * API does: the JSON an upload answers.
+ */
+export async function seedImages(
+  server: SeedTarget & { url: string },
+  token: string,
+  photos: SeedImage[],
+): Promise<Image[]> {
+  const ids = await seedPhotos(server, photos);
+  const images: Image[] = [];
+  for (const [index, id] of ids.entries()) {
+    const albumIds = photos[index]!.albumIds;
+    const response = await fetch(`${server.url}/api/image/${id}`, {
+      method: albumIds ? "PUT" : "GET",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: albumIds ? JSON.stringify({ albumIds }) : undefined,
+    });
+    if (response.status !== 200) throw new Error(`seeded photo ${id}: ${response.status} ${await response.text()}`);
+    images.push((await response.json()) as Image);
+  }
+  return images;
 }

@@ -5,13 +5,12 @@ import { expect } from "vitest";
 import type { Album } from "~/lib/album";
 import type { Image } from "~/lib/image";
 import type { ShareLink } from "~/lib/share-link";
-import { makeJpeg } from "./images";
 import { cookieFrom, fromIp } from "./logins";
+import { seedImages } from "./seed";
 import type { TestServer } from "./server";
 
 /** The calls a share-link test makes on `server` as the owner (`session`) and as a client. */
 export function shareKit(server: TestServer, session: { token: string }) {
-  let seed = 400;
   const asOwner = () => ({ Authorization: `Bearer ${session.token}`, "Content-Type": "application/json" });
   const get = (p: string, cookie?: string, headers: Record<string, string> = {}) =>
     fetch(server.url + p, { headers: { ...headers, ...(cookie ? { Cookie: cookie } : {}) }, redirect: "manual" });
@@ -26,20 +25,13 @@ export function shareKit(server: TestServer, session: { token: string }) {
     return (await response.json()) as Album;
   }
 
-  async function upload(name: string, albumId?: number): Promise<Image> {
-    const form = new FormData();
-    form.set("name", name);
-    form.set("visibility", "hidden");
-    if (albumId !== undefined) form.set("albumId", String(albumId));
-    const data = await makeJpeg(320, 240, seed++);
-    form.set("image", new Blob([new Uint8Array(data)], { type: "image/jpeg" }), `${name}.jpg`);
-    const response = await fetch(`${server.url}/api/image`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${session.token}` },
-      body: form,
-    });
-    expect(response.status).toBe(201);
-    return (await response.json()) as Image;
+  /** Adds a hidden photo (the seed fixture: no image pipeline), in the album if given. */
+  async function addPhoto(name: string, albumId?: number): Promise<Image> {
+    const photo = { name, filename: `${name}.jpg`, visibility: "hidden" as const };
+    const [image] = await seedImages(server, session.token, [
+      albumId === undefined ? photo : { ...photo, albumIds: [albumId] },
+    ]);
+    return image!;
   }
 
   async function createLink(
@@ -102,7 +94,7 @@ export function shareKit(server: TestServer, session: { token: string }) {
     asOwner,
     get,
     createAlbum,
-    upload,
+    addPhoto,
     createLink,
     listLinks,
     linkPath,
