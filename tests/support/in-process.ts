@@ -7,14 +7,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { closeDatabase, initDatabase } from "~/server/data/db.server";
-import { ROOT, templateDir } from "./server";
+import { copyTemplateSite, ROOT } from "./server";
 
 export function openTemplateSite(): { dataDir: string; uploadsDir: string; close: () => void } {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-in-process-"));
   const dirs = { dataDir: path.join(base, "data"), uploadsDir: path.join(base, "uploads") };
-  const site = path.join(templateDir(), "site");
-  fs.cpSync(path.join(site, "data"), dirs.dataDir, { recursive: true });
-  fs.cpSync(path.join(site, "uploads"), dirs.uploadsDir, { recursive: true });
+  copyTemplateSite(dirs);
   // Read by the app's configuration at its first use.
   process.env.DATA_DIR = dirs.dataDir;
   process.env.UPLOADS_DIR = dirs.uploadsDir;

@@ -30,7 +30,7 @@ export function templateDir(): string {
 }
 
 /** Copies the template's site into `dirs`; the copy keeps its modes (the server keeps its files private). */
-function copyTemplateSite(dirs: { dataDir: string; uploadsDir: string }): void {
+export function copyTemplateSite(dirs: { dataDir: string; uploadsDir: string }): void {
   const site = path.join(templateDir(), "site");
   fs.cpSync(path.join(site, "data"), dirs.dataDir, { recursive: true, preserveTimestamps: true });
   fs.cpSync(path.join(site, "uploads"), dirs.uploadsDir, { recursive: true, preserveTimestamps: true });
