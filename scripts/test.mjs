@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { findChromium } from "./chromium.mjs";
 
-const INSTALL_HINT = "install one (Debian: `apt-get install -y chromium`) or set CHROMIUM_PATH";
+const INSTALL_HINT = "install one (Debian: `apt-get install -y chromium-headless-shell`) or set CHROMIUM_PATH";
 const onCi = !["", "0", "false"].includes(process.env.CI ?? "");
 const chromium = findChromium();
 // Piped output loses the tools' colours unless asked for them.

@@ -1,17 +1,20 @@
 // Two-step codes in integration tests: the account page's forms posted as a
 // browser without JavaScript posts them, and codes from the app.
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { Authenticator } from "./authenticator";
 
 export const ACCOUNT = "/photography/admin/account";
 
-/** A fresh code from the app, polling while the steps it may use are spent. */
-export async function freshCode(app: Authenticator): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(() => (code = app.readyCode()) !== null, { interval: 200, timeout: 45_000, message: "a usable step" })
-    .toBe(true);
-  return code!;
+/** A fresh code from the app, polling while the steps it may use are spent (in a test or a hook). */
+export function freshCode(app: Authenticator): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const code = app.readyCode();
+      if (code === null) throw new Error("no usable step yet");
+      return code;
+    },
+    { interval: 200, timeout: 45_000 },
+  );
 }
 
 export function postForm(url: string, form: Record<string, string>, cookie?: string): Promise<Response> {
