@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const CHROMIUM_FLAGS = [
@@ -10,8 +9,6 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-
-const SPEC_FILES = fs.readdirSync(`${import.meta.dirname}/tests/e2e`).filter((name) => name.endsWith(".spec.ts"));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -36,23 +33,21 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  // One project per file and mode: Playwright never shares a worker, and so its server (tests/e2e/fixtures.ts),
-  // between projects, so each file runs on a server of its own, started from the template: no file sees what
-  // another made (docs/testing.md). `--project js` or `--project no-js` picks a mode. A test runs in both modes
-  // unless it is tagged for one (docs/testing.md#javascript-on-and-off); filtering here, not skipping in the test,
-  // keeps a file whose tests are all for the other mode from starting a worker there.
-  projects: SPEC_FILES.flatMap((file) => [
+  // One project per mode; a worker runs file after file of one, each file on a server of its own started from the
+  // template (tests/e2e/fixtures.ts), so no file sees what another made (docs/testing.md). `--project js` or
+  // `--project no-js` picks a mode. A test runs in both modes unless it is tagged for one
+  // (docs/testing.md#javascript-on-and-off); filtering here, not skipping in the test, keeps a file whose tests are all
+  // for the other mode from starting its server there.
+  projects: [
     {
       name: "js",
-      testMatch: `**/${file}`,
       grepInvert: /@no-js-only/,
       use: { browserName: "chromium", javaScriptEnabled: true },
     },
     {
       name: "no-js",
-      testMatch: `**/${file}`,
       grepInvert: /@js-only/,
       use: { browserName: "chromium", javaScriptEnabled: false },
     },
-  ]),
+  ],
 });

@@ -2,23 +2,11 @@
 // dashboard, the devices signed in and their sign-outs, the password change.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
-import { expect, startSeedableServer, test as base, waitForHydration, type SeedableServer } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 const ACCOUNT = "/photography/admin/account";
 const NEW_PASSWORD = "a quiet harbour at dawn";
 const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0";
-
-/** A server of this file's own: changing the password must not reach other files' tests. */
-const test = base.extend<object, { server: SeedableServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startSeedableServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
-});
 
 /** Another device's session, opened through the API (a context without the page's cookies) with its own user agent; returns its token. */
 async function otherDevice(request: APIRequestContext, password = ADMIN_PASSWORD): Promise<string> {

@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import type { Image } from "~/lib/image";
 import { makeJpeg, uploadImage } from "../support/images";
-import { expect, test, type SeedableServer } from "./fixtures";
+import { expect, test, type SeedableServer, beforeFirstTest } from "./fixtures";
 import { fetchImage, viewer } from "./gallery-helpers";
 
 /** The storage key in a media URL: /media/<key>/w720.avif. */
@@ -33,7 +33,7 @@ function recordMedia(page: Page) {
 test.use({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 1.75 });
 
 let photos: Image[] = [];
-test.beforeAll(async ({ server }) => {
+beforeFirstTest(async (server) => {
   // Five in a row, newest first on the gallery: the middle one has a neighbour either side.
   photos = [];
   for (let i = 0; i < 5; i++) photos.push(await uploadWide(server, i));

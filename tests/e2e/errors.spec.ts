@@ -1,17 +1,13 @@
 import Database from "better-sqlite3";
 import path from "node:path";
-import { expect, startSeedableServer, test, waitForHydration, type SeedableServer } from "./fixtures";
+import { expect, test, waitForHydration, type SeedableServer, beforeFirstTest } from "./fixtures";
 
 const REQUEST_ID = /Request id: ([0-9a-f]{12})/;
 
-// A server of its own: these tests break its database on purpose.
 let own: SeedableServer;
-test.beforeAll(async () => {
-  own = await startSeedableServer();
+beforeFirstTest(async (server) => {
+  own = server;
   await own.seed(2);
-});
-test.afterAll(async () => {
-  await own?.stop();
 });
 
 /** Makes every query of the photos fail, as a damaged database would, until the returned function puts it back. */

@@ -30,22 +30,67 @@ export async function startSeedableServer(): Promise<SeedableServer> {
 }
 
 export interface WorkerFixtures {
-  /** A built server started from the template, one per worker; a worker runs one file in one mode (playwright.config.ts), so the file owns its data. */
+  /**
+   * This file's server: a worker runs file after file in one mode (playwright.config.ts), and each file gets a server
+   * of its own, started from the template before its first test, so no file sees what another made. Tests and
+   * `beforeFirstTest` may use it; a `beforeAll` hook runs before the file's server starts, and using it there throws.
+   */
   server: SeedableServer;
+  /** Where `server` is kept: the file it belongs to and the server. */
+  serverSlot: { file?: string; server?: SeedableServer };
+}
+
+/** `slot`'s server, through a check that it belongs to the file running now. */
+function currentFileServer(slot: WorkerFixtures["serverSlot"]): SeedableServer {
+  return new Proxy({} as SeedableServer, {
+    get(_, key) {
+      if (!slot.server || slot.file !== base.info().file)
+        throw new Error("This file's server starts with its first test: seed in beforeFirstTest, not beforeAll");
+      return slot.server[key as keyof SeedableServer];
+    },
+  });
 }
 
 /** Tests read Playwright's own `javaScriptEnabled` fixture: true in the "js" project, false in "no-js". */
-export const test = base.extend<object, WorkerFixtures>({
-  server: [
+export const test = base.extend<{ fileServer: SeedableServer }, WorkerFixtures>({
+  serverSlot: [
     async ({}, use) => {
-      const server = await startSeedableServer();
-      await use(server);
-      await server.stop();
+      const slot: WorkerFixtures["serverSlot"] = {};
+      await use(slot);
+      await slot.server?.stop();
     },
     { scope: "worker" },
   ],
-  baseURL: async ({ server }, use) => use(server.url),
+  server: [async ({ serverSlot }, use) => use(currentFileServer(serverSlot)), { scope: "worker" }],
+  // Before every test, first of all: a new file gets a new server, stopping the last file's.
+  fileServer: [
+    async ({ serverSlot }, use, testInfo) => {
+      if (serverSlot.file !== testInfo.file) {
+        const last = serverSlot.server;
+        serverSlot.server = undefined;
+        await last?.stop();
+        serverSlot.server = await startSeedableServer();
+        serverSlot.file = testInfo.file;
+      }
+      await use(serverSlot.server!);
+    },
+    { auto: true },
+  ],
+  baseURL: async ({ fileServer }, use) => use(fileServer.url),
 });
+
+/**
+ * Runs `prepare` once per file (or describe) before its first test, on the file's own server: what `beforeAll` would
+ * do, once that server has started.
+ */
+export function beforeFirstTest(prepare: (server: SeedableServer) => Promise<void>): void {
+  let prepared = false;
+  test.beforeEach(async ({ server }) => {
+    if (prepared) return;
+    prepared = true;
+    await prepare(server);
+  });
+}
 
 /** Logs the browser context in as the admin through the login form's API, setting the session cookie. */
 export async function loginInBrowser(page: Page): Promise<void> {

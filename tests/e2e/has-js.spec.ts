@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expect, loginInBrowser, test, waitForHydration } from "./fixtures";
+import { expect, loginInBrowser, test, waitForHydration, beforeFirstTest } from "./fixtures";
 import { allImages } from "../support/images";
 
 // More photos than one page, so the gallery has a next page: a "Load more" link without JavaScript.
-test.beforeAll(async ({ server }) => {
+beforeFirstTest(async (server) => {
   test.setTimeout(120_000);
   const missing = 30 - (await allImages(server.url)).length;
   if (missing > 0) await server.seed(missing);

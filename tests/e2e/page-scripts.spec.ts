@@ -1,11 +1,11 @@
 // A page's scripts wait until its first photo is on screen (issue 19, record 052), and start at once when someone
 // reaches for the page before that.
 import type { Page } from "@playwright/test";
-import { expect, holdRequests, test, waitForHydration } from "./fixtures";
+import { expect, holdRequests, test, waitForHydration, beforeFirstTest } from "./fixtures";
 
 // Every test here is tagged @js-only. About when scripts start.
 
-test.beforeAll(async ({ server }) => {
+beforeFirstTest(async (server) => {
   test.setTimeout(120_000);
   await server.seed(4, { prefix: "Scripts" });
 });

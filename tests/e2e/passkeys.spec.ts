@@ -3,25 +3,17 @@
 // WebAuthn domain); without JavaScript the login page is the password form alone.
 import type { Page } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
-import { expect, startSeedableServer, test as base, waitForHydration, type SeedableServer } from "./fixtures";
+import { expect, test as base, waitForHydration } from "./fixtures";
 
 const ACCOUNT = "/photography/admin/account";
 const LOGIN = "/photography/admin";
 
 /**
- * A server of this file's own, reached as `localhost`: WebAuthn takes a
+ * This file's server reached as `localhost`: WebAuthn takes a
  * domain for the relying party, never an IP address.
  */
-const test = base.extend<object, { server: SeedableServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startSeedableServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ server }, use) => use(server.url.replace("127.0.0.1", "localhost")),
+const test = base.extend({
+  baseURL: async ({ fileServer }, use) => use(fileServer.url.replace("127.0.0.1", "localhost")),
 });
 
 /** A platform authenticator that holds discoverable credentials and verifies its user, as a laptop's does. */

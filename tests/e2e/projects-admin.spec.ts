@@ -1,14 +1,10 @@
 import { makeJpeg } from "../support/images";
-import { expect, startSeedableServer, test, type SeedableServer } from "./fixtures";
+import { expect, test, type SeedableServer, beforeFirstTest } from "./fixtures";
 
-// A server of its own: these tests hide and move the sample cards that other files count.
 let own: SeedableServer;
 
-test.beforeAll(async () => {
-  own = await startSeedableServer();
-});
-test.afterAll(async () => {
-  await own?.stop();
+beforeFirstTest(async (server) => {
+  own = server;
 });
 
 test("the owner adds a project with an image, hides one and reorders; the home page follows", async ({

@@ -1,19 +1,15 @@
 import type { Page } from "@playwright/test";
-import { expect, startSeedableServer, test, waitForHydration, type SeedableServer } from "./fixtures";
+import { expect, test, waitForHydration, type SeedableServer, beforeFirstTest } from "./fixtures";
 
 // Every test here is tagged @js-only. Drag and drop needs JavaScript; the no-JS Up/Down forms are in projects-admin.spec.ts.
 
 // Tall enough that every card's row is on screen at once.
 test.use({ viewport: { width: 1350, height: 1600 } });
 
-// A server of its own: these tests reorder the sample cards that other files count.
 let own: SeedableServer;
 
-test.beforeAll(async () => {
-  own = await startSeedableServer();
-});
-test.afterAll(async () => {
-  await own?.stop();
+beforeFirstTest(async (server) => {
+  own = server;
 });
 
 const PROJECTS_PATH = "/photography/admin/site/projects";

@@ -2,26 +2,7 @@
 // owner edits the profile and sees it on the home page, uploads a CV, changes
 // a setting, and a refused link keeps what was typed.
 import type { Page } from "@playwright/test";
-import {
-  expect,
-  loginInBrowser,
-  startSeedableServer,
-  test as base,
-  waitForHydration,
-  type SeedableServer,
-} from "./fixtures";
-
-/** A server of this file's own: its edits must not reach other files' tests. */
-const test = base.extend<object, { server: SeedableServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startSeedableServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
-});
+import { expect, loginInBrowser, test, waitForHydration } from "./fixtures";
 
 async function openSite(page: Page, javaScriptEnabled: boolean): Promise<void> {
   await loginInBrowser(page);

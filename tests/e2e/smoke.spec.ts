@@ -1,10 +1,10 @@
 import type { ConsoleMessage } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, beforeFirstTest } from "./fixtures";
 
 test.describe("hydration under the Content-Security-Policy", { tag: "@js-only" }, () => {
   // Hydration needs JavaScript.
 
-  test.beforeAll(async ({ server }) => {
+  beforeFirstTest(async (server) => {
     await server.seed(3);
   });
 

@@ -3,19 +3,7 @@
 // recovery codes), then logging in with the password and the second step.
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
 import { Authenticator } from "../support/authenticator";
-import { expect, startSeedableServer, test as base, waitForHydration, type SeedableServer } from "./fixtures";
-
-/** A server of this file's own: two-step codes on must not reach other files' logins. */
-const test = base.extend<object, { server: SeedableServer }>({
-  server: [
-    async ({}, use) => {
-      const server = await startSeedableServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: "worker" },
-  ],
-});
+import { expect, test, waitForHydration } from "./fixtures";
 
 async function readyCode(app: Authenticator): Promise<string> {
   let code: string | null = null;

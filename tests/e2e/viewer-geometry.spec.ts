@@ -4,7 +4,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { CAMERA_LINE, cameraJpeg } from "../support/camera";
 import { makeJpeg, uploadImage } from "../support/images";
-import { expect, test, type SeedableServer } from "./fixtures";
+import { expect, test, type SeedableServer, beforeFirstTest } from "./fixtures";
 import { viewer, waitForHydration } from "./gallery-helpers";
 
 const DESKTOP = { width: 1350, height: 900 };
@@ -70,7 +70,7 @@ function over(css: string, under: number[]): number[] {
 test.describe("the photo fills its space", () => {
   let landscape: number;
   let portrait: number;
-  test.beforeAll(async ({ server }) => {
+  beforeFirstTest(async (server) => {
     landscape = await uploadShaped(server, 1800, 1200, "wide");
     portrait = await uploadShaped(server, 1200, 1800, "tall");
   });

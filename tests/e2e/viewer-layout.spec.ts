@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { makeJpeg, uploadImage } from "../support/images";
-import { expect, loginInBrowser, test, type SeedableServer } from "./fixtures";
+import { expect, loginInBrowser, test, type SeedableServer, beforeFirstTest } from "./fixtures";
 import { viewer, waitForHydration } from "./gallery-helpers";
 
 const DESKTOP = { width: 1350, height: 900 };
@@ -40,7 +40,7 @@ async function openViewer(page: Page, id: number, javaScriptEnabled: boolean, ex
 test.describe("the viewer puts the photo first", () => {
   let landscape: number;
   let portrait: number;
-  test.beforeAll(async ({ server }) => {
+  beforeFirstTest(async (server) => {
     landscape = await uploadShaped(server, 1600, 1000, "landscape");
     portrait = await uploadShaped(server, 1000, 1500, "portrait");
     // Enough albums that the edit form's list of them is taller than the screen, whatever else the server holds.

@@ -2,7 +2,7 @@
 // with the photo open), in upload order, date-taken order and in an album; with JavaScript the list loads on.
 import type { Page } from "@playwright/test";
 import { seedPhotos } from "../support/seed";
-import { expect, startSeedableServer, test, waitForHydration, type SeedableServer } from "./fixtures";
+import { expect, test, waitForHydration, type SeedableServer, beforeFirstTest } from "./fixtures";
 import { thumbnailIds, viewer } from "./gallery-helpers";
 
 // One more than a page (24), so every list has a second page.
@@ -10,8 +10,8 @@ const COUNT = 25;
 let own: SeedableServer;
 let albumSlug: string;
 
-test.beforeAll(async () => {
-  own = await startSeedableServer();
+beforeFirstTest(async (server) => {
+  own = server;
   const token = await own.adminToken();
   const created = await fetch(`${own.url}/api/album`, {
     method: "POST",
@@ -34,9 +34,6 @@ test.beforeAll(async () => {
     body: JSON.stringify({ ids, action: "add-to-album", albumId: album.id }),
   });
   expect(joined.status).toBe(200);
-});
-test.afterAll(async () => {
-  await own?.stop();
 });
 
 /** Opens the last photo of the list's first page at `path`, follows Next, and checks it shows the next page's first. */

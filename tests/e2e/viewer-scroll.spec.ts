@@ -3,7 +3,7 @@
 // did not scroll to the top or elsewhere.
 import type { Page } from "@playwright/test";
 import { allImages } from "../support/images";
-import { expect, test } from "./fixtures";
+import { expect, test, beforeFirstTest } from "./fixtures";
 import { scrollToEnd, thumbnail, thumbnailIds, viewer, waitForHydration } from "./gallery-helpers";
 
 const SIZES = [
@@ -13,7 +13,7 @@ const SIZES = [
 
 // Every test here is tagged @js-only. Without JavaScript, Close is a link to the gallery page.
 
-test.beforeAll(async ({ server }) => {
+beforeFirstTest(async (server) => {
   test.setTimeout(180_000);
   if ((await allImages(server.url)).length < 30) await server.seed(30);
 });

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { formatBytes, formatLongDate } from "../../app/lib/format";
 import type { Image } from "../../app/lib/image";
 import { allImages } from "../support/images";
-import { expect, test } from "./fixtures";
+import { expect, test, beforeFirstTest } from "./fixtures";
 import { thumbnail, viewer, waitForHydration } from "./gallery-helpers";
 
 /** Loads the gallery; with JavaScript, also waits until React took over so clicks open the viewer in place. */
@@ -34,7 +34,7 @@ async function expectViewerShows(page: Page, image: Image) {
   expect(new URL(page.url()).searchParams.get("image")).toBe(String(image.id));
 }
 
-test.beforeAll(async ({ server }) => {
+beforeFirstTest(async (server) => {
   test.setTimeout(120_000);
   if ((await allImages(server.url)).length < 30) await server.seed(30);
 });
