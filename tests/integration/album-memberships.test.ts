@@ -1,7 +1,7 @@
 // Album memberships as the viewer's edit form changes them (only the albums it
 // listed), and album covers that follow a photo out of its album (unticked,
 // replaced through the API, or deleted).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Album } from "~/lib/album";
 import type { Image } from "~/lib/image";
 import { seedImages } from "../support/seed";
@@ -95,9 +95,11 @@ describe("the viewer's edit form", () => {
 describe("an album's cover", () => {
   let album: Album;
   let photos: Image[];
+  let albums = 0;
 
-  beforeAll(async () => {
-    album = await createAlbum("Covers");
+  // An album and photos for each test: one deletes a photo, another takes one out.
+  beforeEach(async () => {
+    album = await createAlbum(`Covers ${++albums}`);
     photos = await add(10, 11, 12, 13);
     for (const photo of photos) await api("PUT", `/api/image/${photo.id}`, { albumIds: [album.id] });
   });

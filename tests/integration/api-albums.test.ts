@@ -42,7 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-describe("albums", () => {
+// Created, filled, edited, deleted, then refused: each step starts from the albums the one before left. Not shuffled.
+describe("albums", { shuffle: false }, () => {
   it("are created with a slug made from the name, kept unique, and listed in order", async () => {
     const first = await create({ name: "Summer in Åre, 2024!", description: "Mountains." });
     expect(first).toMatchObject({

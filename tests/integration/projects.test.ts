@@ -140,7 +140,8 @@ async function expectEdited(url: string) {
   for (const media of home.media) expect((await fetch(`${url}${media}`)).status, media).toBe(200);
 }
 
-describe("projects on the disk store", () => {
+// Saved, refused, deleted, then kept over a restart and a backup: each step starts from the one before.
+describe("projects on the disk store", { shuffle: false }, () => {
   const dirs = { dataDir: path.join(base, "disk/data"), uploadsDir: path.join(base, "disk/uploads") };
   let server: TestServer;
   let token: string;
@@ -270,7 +271,7 @@ describe("projects on the disk store", () => {
   });
 });
 
-describe("projects on the S3 store", () => {
+describe("projects on the S3 store", { shuffle: false }, () => {
   let bucket: TestBucket;
 
   beforeAll(async () => {

@@ -30,199 +30,204 @@ const siteRows = () =>
     "SELECT key, value FROM site_settings WHERE key LIKE 'site.%'",
   );
 
-describe("a new install", () => {
-  it("shows the sample site and serves the sample CV as a PDF", async () => {
-    const home = await pageHtml(server.url);
-    expect(home).toContain("<title>Portfolio | Alex Sample</title>");
-    expect(home).toContain("Stockholm, Sweden");
-    expect(home).toContain('href="/cv.pdf"');
-    const cv = await fetch(`${server.url}/cv.pdf`);
-    expect(cv.status).toBe(200);
-    expect(cv.headers.get("content-type")).toBe("application/pdf");
-    expect(cv.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(
-      Buffer.from(await cv.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe("%PDF-");
-    expect(siteRows()).toEqual([]);
-  });
-});
-
-describe("hostile input", () => {
-  it("refuses a javascript: link, naming the field, and changes nothing", async () => {
-    const links = [
-      ...NEW_OWNER.links,
-      { id: "evil", kind: "custom", label: "Click", url: "javascript:alert(1)", icon: "code" },
-    ];
-    const response = await putSite(server.url, token, { profile: NEW_OWNER.profile, links });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toBe(
-      "links must start with http://, https:// or mailto:",
-    );
-    // The profile sent beside it was not saved either.
-    expect(siteRows()).toEqual([]);
-  });
-
-  it("refuses a javascript: link in the plain form and keeps what was typed", async () => {
-    const response = await fetch(`${server.url}${SITE_PATH}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-      body: new URLSearchParams({ intent: "add-link", label: "Evil", url: "javascript:alert(1)", icon: "code" }),
+// From a new install (nothing written, hostile input refused) to a filled-in site kept over a restart: in order.
+describe("the site's content, from a new install on", { shuffle: false }, () => {
+  describe("a new install", () => {
+    it("shows the sample site and serves the sample CV as a PDF", async () => {
+      const home = await pageHtml(server.url);
+      expect(home).toContain("<title>Portfolio | Alex Sample</title>");
+      expect(home).toContain("Stockholm, Sweden");
+      expect(home).toContain('href="/cv.pdf"');
+      const cv = await fetch(`${server.url}/cv.pdf`);
+      expect(cv.status).toBe(200);
+      expect(cv.headers.get("content-type")).toBe("application/pdf");
+      expect(cv.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(
+        Buffer.from(await cv.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
+      expect(siteRows()).toEqual([]);
     });
-    expect(response.status).toBe(400);
-    const html = await response.text();
-    expect(html).toContain("url must start with http://, https:// or mailto:");
-    expect(html).toContain('value="javascript:alert(1)"');
-    expect(siteRows()).toEqual([]);
   });
 
-  it("refuses a PDF that is not a PDF and one over 10 MB, keeping the CV", async () => {
-    const fake = await uploadCv(server.url, token, Buffer.from("<html><script>alert(1)</script></html>"));
-    expect(fake.status).toBe(415);
-    expect(((await fake.json()) as { message: string }).message).toBe("cv must be a PDF file: this one is not a PDF.");
-    const huge = Buffer.concat([pdfWith("big"), Buffer.alloc(11 * 1024 * 1024, 32)]);
-    const tooLarge = await uploadCv(server.url, token, huge);
-    expect(tooLarge.status).toBe(413);
-    expect(((await tooLarge.json()) as { message: string }).message).toBe("cv must be at most 10 MB.");
-    expect(siteRows()).toEqual([]);
-    const cv = await fetch(`${server.url}/cv.pdf`);
-    expect(cv.status).toBe(200);
-    expectSoundStorage(server);
-  });
-
-  it("shows HTML and javascript: links in the about text as text", async () => {
-    const about = 'Hi <img src=x onerror="alert(1)"> [click](javascript:alert(1)) <a href="javascript:x">a</a>';
-    const response = await putSite(server.url, token, { profile: { ...NEW_OWNER.profile, about } });
-    expect(response.status).toBe(200);
-    const home = await pageHtml(server.url);
-    const shown = /<div class="profile__about">([\s\S]*?)<\/div>/.exec(home)?.[1] ?? "";
-    expect(shown).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
-    expect(shown).not.toContain("<img");
-    expect(shown).not.toContain('href="javascript');
-    expect(shown).toContain("[click](javascript:alert(1))");
-  });
-});
-
-describe("a new owner fills it in", () => {
-  let etagBefore: string;
-
-  beforeAll(async () => {
-    etagBefore = (await fetch(server.url)).headers.get("etag")!;
-    expect(etagBefore).toBeTruthy();
-    // The gallery is page-cached for visitors: the copy made now must not outlive the save.
-    expect(await pageHtml(server.url, "/photography")).toContain("<title>Image Gallery | Maria Nilsson</title>");
-    const response = await putSite(server.url, token, NEW_OWNER);
-    expect(response.status, await response.clone().text()).toBe(200);
-  });
-
-  it("shows the profile, the about text, the links in order and the settings on the home page", async () => {
-    const home = await pageHtml(server.url);
-    expect(home).toContain("<title>Portfolio | Maria&#x27;s North</title>");
-    expect(home).toContain('<h1 class="profile__name">Maria Nilsson</h1>');
-    expect(home).toContain("Tromsø, Norway");
-    expect(home).toContain("<p>I photograph <em>northern light</em>.</p>");
-    expect(home).toContain(
-      '<a href="https://prints.example.com" target="_blank" rel="noopener noreferrer">my prints</a>',
-    );
-    expect(home).not.toContain("Alex Sample");
-    expect(home).not.toContain("linkedin.com");
-    const order = [
-      "mailto:maria@example.org",
-      "https://codeberg.org/maria",
-      "/cv.pdf",
-      "https://shop.example.com/maria",
-    ];
-    const header = /<header class="profile[^"]*">[\s\S]*?<\/header>/.exec(home)![0];
-    const positions = order.map((href) => header.indexOf(`href="${href}"`));
-    expect(positions.every((position) => position >= 0)).toBe(true);
-    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(home).toContain('<html lang="en" data-scheme="dark"');
-    expect(home).toContain('<meta name="color-scheme" content="dark"/>');
-    expect(home).toContain("--accent:#1d6b3a");
-    expect(home).toContain("All photographs © Maria Nilsson");
-    expect(home).toContain('<meta property="og:site_name" content="Maria&#x27;s North"/>');
-  });
-
-  it("gives the gallery, its og tags and the feeds the new names", async () => {
-    const gallery = await pageHtml(server.url, "/photography");
-    expect(gallery).toContain("<title>Image Gallery | Maria&#x27;s North</title>");
-    expect(gallery).toContain('<meta property="og:title" content="Image Gallery | Maria&#x27;s North"/>');
-    expect(gallery).toContain('<meta name="description" content="Photographs by Maria Nilsson."/>');
-    expect(gallery).toContain('<p class="page-header__lede">Maria Nilsson</p>');
-    const feed = await (await fetch(`${server.url}/photography/feed.xml`)).text();
-    expect(feed).toContain("<title>Image Gallery | Maria&apos;s North</title>");
-    expect(feed).toContain("<author><name>Maria Nilsson</name></author>");
-  });
-
-  it("changes the ETag and the cached page at once", async () => {
-    const again = await fetch(server.url, { headers: { "If-None-Match": etagBefore } });
-    expect(again.status).toBe(200);
-    expect(again.headers.get("etag")).not.toBe(etagBefore);
-    expect(await again.text()).toContain("Maria Nilsson");
-  });
-
-  it("gives visitors the public fields and the owner every link and setting", async () => {
-    const visitor = (await (await fetch(`${server.url}/api/site`)).json()) as {
-      links: { id: string }[];
-      settings: Record<string, unknown>;
-    };
-    expect(visitor.links.map((link) => link.id)).toEqual(["email", "code", "cv", "shop"]);
-    expect(visitor.settings).not.toHaveProperty("showCameraDetails");
-    const owner = (await (
-      await fetch(`${server.url}/api/site`, { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as {
-      links: { id: string }[];
-      settings: Record<string, unknown>;
-    };
-    expect(owner.links.map((link) => link.id)).toEqual(["email", "code", "network", "cv", "shop"]);
-    expect(owner.settings.showCameraDetails).toBe(false);
-  });
-
-  it("replaces the CV, serving the new bytes with a new ETag, and removes it with No CV", async () => {
-    const before = await fetch(`${server.url}/cv.pdf`);
-    const etag = before.headers.get("etag")!;
-    const pdf = pdfWith("Maria's CV");
-    expect((await uploadCv(server.url, token, pdf)).status).toBe(201);
-    const after = await fetch(`${server.url}/cv.pdf`, { headers: { "If-None-Match": etag } });
-    expect(after.status).toBe(200);
-    expect(after.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await after.arrayBuffer()).equals(pdf)).toBe(true);
-    expectSoundStorage(server);
-
-    const removed = await fetch(`${server.url}/api/site/cv`, {
-      method: "DELETE",
-      headers: { Authorization: `Bearer ${token}` },
+  describe("hostile input", () => {
+    it("refuses a javascript: link, naming the field, and changes nothing", async () => {
+      const links = [
+        ...NEW_OWNER.links,
+        { id: "evil", kind: "custom", label: "Click", url: "javascript:alert(1)", icon: "code" },
+      ];
+      const response = await putSite(server.url, token, { profile: NEW_OWNER.profile, links });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        "links must start with http://, https:// or mailto:",
+      );
+      // The profile sent beside it was not saved either.
+      expect(siteRows()).toEqual([]);
     });
-    expect(removed.status).toBe(204);
-    expect((await fetch(`${server.url}/cv.pdf`)).status).toBe(404);
-    const home = await pageHtml(server.url);
-    expect(home).not.toContain('href="/cv.pdf"');
-    expectSoundStorage(server);
+
+    it("refuses a javascript: link in the plain form and keeps what was typed", async () => {
+      const response = await fetch(`${server.url}${SITE_PATH}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body: new URLSearchParams({ intent: "add-link", label: "Evil", url: "javascript:alert(1)", icon: "code" }),
+      });
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toContain("url must start with http://, https:// or mailto:");
+      expect(html).toContain('value="javascript:alert(1)"');
+      expect(siteRows()).toEqual([]);
+    });
+
+    it("refuses a PDF that is not a PDF and one over 10 MB, keeping the CV", async () => {
+      const fake = await uploadCv(server.url, token, Buffer.from("<html><script>alert(1)</script></html>"));
+      expect(fake.status).toBe(415);
+      expect(((await fake.json()) as { message: string }).message).toBe(
+        "cv must be a PDF file: this one is not a PDF.",
+      );
+      const huge = Buffer.concat([pdfWith("big"), Buffer.alloc(11 * 1024 * 1024, 32)]);
+      const tooLarge = await uploadCv(server.url, token, huge);
+      expect(tooLarge.status).toBe(413);
+      expect(((await tooLarge.json()) as { message: string }).message).toBe("cv must be at most 10 MB.");
+      expect(siteRows()).toEqual([]);
+      const cv = await fetch(`${server.url}/cv.pdf`);
+      expect(cv.status).toBe(200);
+      expectSoundStorage(server);
+    });
+
+    it("shows HTML and javascript: links in the about text as text", async () => {
+      const about = 'Hi <img src=x onerror="alert(1)"> [click](javascript:alert(1)) <a href="javascript:x">a</a>';
+      const response = await putSite(server.url, token, { profile: { ...NEW_OWNER.profile, about } });
+      expect(response.status).toBe(200);
+      const home = await pageHtml(server.url);
+      const shown = /<div class="profile__about">([\s\S]*?)<\/div>/.exec(home)?.[1] ?? "";
+      expect(shown).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+      expect(shown).not.toContain("<img");
+      expect(shown).not.toContain('href="javascript');
+      expect(shown).toContain("[click](javascript:alert(1))");
+    });
   });
 
-  it("makes a portrait through the photo pipeline, outside the gallery", async () => {
-    await uploadPortraitForm(server.url, cookie, await makeJpeg(1200, 1200, 7));
-    const home = await pageHtml(server.url);
-    const src = /<picture class="profile__portrait">[\s\S]*?<img src="(\/media\/[a-f0-9]{32}\/w\d+\.webp)"/.exec(
-      home,
-    )?.[1];
-    expect(src).toBeTruthy();
-    const variant = await fetch(`${server.url}${src}`);
-    expect(variant.status).toBe(200);
-    expect(variant.headers.get("content-type")).toBe("image/webp");
-    expect(queryDb(server.dataDir, "SELECT id FROM images")).toEqual([]);
-    expectSoundStorage(server);
-  });
+  describe("a new owner fills it in", () => {
+    let etagBefore: string;
 
-  it("keeps all of it after a restart", async () => {
-    await server.stop();
-    server = await startServer({ dirs: { dataDir: server.dataDir, uploadsDir: server.uploadsDir } });
-    const home = await pageHtml(server.url);
-    expect(home).toContain('<h1 class="profile__name">Maria Nilsson</h1>');
-    expect(home).toContain('<picture class="profile__portrait">');
-    expect(home).toContain("All photographs © Maria Nilsson");
-    // The restart's orphan sweep left the portrait's files alone.
-    expectSoundStorage(server);
+    beforeAll(async () => {
+      etagBefore = (await fetch(server.url)).headers.get("etag")!;
+      expect(etagBefore).toBeTruthy();
+      // The gallery is page-cached for visitors: the copy made now must not outlive the save.
+      expect(await pageHtml(server.url, "/photography")).toContain("<title>Image Gallery | Maria Nilsson</title>");
+      const response = await putSite(server.url, token, NEW_OWNER);
+      expect(response.status, await response.clone().text()).toBe(200);
+    });
+
+    it("shows the profile, the about text, the links in order and the settings on the home page", async () => {
+      const home = await pageHtml(server.url);
+      expect(home).toContain("<title>Portfolio | Maria&#x27;s North</title>");
+      expect(home).toContain('<h1 class="profile__name">Maria Nilsson</h1>');
+      expect(home).toContain("Tromsø, Norway");
+      expect(home).toContain("<p>I photograph <em>northern light</em>.</p>");
+      expect(home).toContain(
+        '<a href="https://prints.example.com" target="_blank" rel="noopener noreferrer">my prints</a>',
+      );
+      expect(home).not.toContain("Alex Sample");
+      expect(home).not.toContain("linkedin.com");
+      const order = [
+        "mailto:maria@example.org",
+        "https://codeberg.org/maria",
+        "/cv.pdf",
+        "https://shop.example.com/maria",
+      ];
+      const header = /<header class="profile[^"]*">[\s\S]*?<\/header>/.exec(home)![0];
+      const positions = order.map((href) => header.indexOf(`href="${href}"`));
+      expect(positions.every((position) => position >= 0)).toBe(true);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      expect(home).toContain('<html lang="en" data-scheme="dark"');
+      expect(home).toContain('<meta name="color-scheme" content="dark"/>');
+      expect(home).toContain("--accent:#1d6b3a");
+      expect(home).toContain("All photographs © Maria Nilsson");
+      expect(home).toContain('<meta property="og:site_name" content="Maria&#x27;s North"/>');
+    });
+
+    it("gives the gallery, its og tags and the feeds the new names", async () => {
+      const gallery = await pageHtml(server.url, "/photography");
+      expect(gallery).toContain("<title>Image Gallery | Maria&#x27;s North</title>");
+      expect(gallery).toContain('<meta property="og:title" content="Image Gallery | Maria&#x27;s North"/>');
+      expect(gallery).toContain('<meta name="description" content="Photographs by Maria Nilsson."/>');
+      expect(gallery).toContain('<p class="page-header__lede">Maria Nilsson</p>');
+      const feed = await (await fetch(`${server.url}/photography/feed.xml`)).text();
+      expect(feed).toContain("<title>Image Gallery | Maria&apos;s North</title>");
+      expect(feed).toContain("<author><name>Maria Nilsson</name></author>");
+    });
+
+    it("changes the ETag and the cached page at once", async () => {
+      const again = await fetch(server.url, { headers: { "If-None-Match": etagBefore } });
+      expect(again.status).toBe(200);
+      expect(again.headers.get("etag")).not.toBe(etagBefore);
+      expect(await again.text()).toContain("Maria Nilsson");
+    });
+
+    it("gives visitors the public fields and the owner every link and setting", async () => {
+      const visitor = (await (await fetch(`${server.url}/api/site`)).json()) as {
+        links: { id: string }[];
+        settings: Record<string, unknown>;
+      };
+      expect(visitor.links.map((link) => link.id)).toEqual(["email", "code", "cv", "shop"]);
+      expect(visitor.settings).not.toHaveProperty("showCameraDetails");
+      const owner = (await (
+        await fetch(`${server.url}/api/site`, { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as {
+        links: { id: string }[];
+        settings: Record<string, unknown>;
+      };
+      expect(owner.links.map((link) => link.id)).toEqual(["email", "code", "network", "cv", "shop"]);
+      expect(owner.settings.showCameraDetails).toBe(false);
+    });
+
+    it("replaces the CV, serving the new bytes with a new ETag, and removes it with No CV", async () => {
+      const before = await fetch(`${server.url}/cv.pdf`);
+      const etag = before.headers.get("etag")!;
+      const pdf = pdfWith("Maria's CV");
+      expect((await uploadCv(server.url, token, pdf)).status).toBe(201);
+      const after = await fetch(`${server.url}/cv.pdf`, { headers: { "If-None-Match": etag } });
+      expect(after.status).toBe(200);
+      expect(after.headers.get("content-type")).toBe("application/pdf");
+      expect(Buffer.from(await after.arrayBuffer()).equals(pdf)).toBe(true);
+      expectSoundStorage(server);
+
+      const removed = await fetch(`${server.url}/api/site/cv`, {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(removed.status).toBe(204);
+      expect((await fetch(`${server.url}/cv.pdf`)).status).toBe(404);
+      const home = await pageHtml(server.url);
+      expect(home).not.toContain('href="/cv.pdf"');
+      expectSoundStorage(server);
+    });
+
+    it("makes a portrait through the photo pipeline, outside the gallery", async () => {
+      await uploadPortraitForm(server.url, cookie, await makeJpeg(1200, 1200, 7));
+      const home = await pageHtml(server.url);
+      const src = /<picture class="profile__portrait">[\s\S]*?<img src="(\/media\/[a-f0-9]{32}\/w\d+\.webp)"/.exec(
+        home,
+      )?.[1];
+      expect(src).toBeTruthy();
+      const variant = await fetch(`${server.url}${src}`);
+      expect(variant.status).toBe(200);
+      expect(variant.headers.get("content-type")).toBe("image/webp");
+      expect(queryDb(server.dataDir, "SELECT id FROM images")).toEqual([]);
+      expectSoundStorage(server);
+    });
+
+    it("keeps all of it after a restart", async () => {
+      await server.stop();
+      server = await startServer({ dirs: { dataDir: server.dataDir, uploadsDir: server.uploadsDir } });
+      const home = await pageHtml(server.url);
+      expect(home).toContain('<h1 class="profile__name">Maria Nilsson</h1>');
+      expect(home).toContain('<picture class="profile__portrait">');
+      expect(home).toContain("All photographs © Maria Nilsson");
+      // The restart's orphan sweep left the portrait's files alone.
+      expectSoundStorage(server);
+    });
   });
 });
