@@ -53,6 +53,8 @@ test("an edit form opened before the photo joined an album in another tab leaves
   await openEditForm(other, id!, javaScriptEnabled);
   await viewer(other).getByRole("checkbox", { name: addedName, exact: true }).check();
   await viewer(other).getByRole("button", { name: "Save" }).click();
+  // The save's answer drawn (the form gone) before the tab closes: closing a tab mid-navigation once hung for minutes.
+  await expect(viewer(other).getByRole("button", { name: "Save" })).toHaveCount(0);
   await expect.poll(() => albumIdsOf(page, id!)).toEqual([shown.id, added.id]);
   await other.close();
 
