@@ -53,7 +53,8 @@ afterAll(() => {
   fs.rmSync(base, { recursive: true, force: true });
 });
 
-describe("production copy", () => {
+// The Dockerfile's CMD makes the first start (the admin, its password) and the later starts reuse that data: in order.
+describe("production copy", { shuffle: false }, () => {
   it("has no development dependencies", () => {
     for (const devOnly of [
       "vite",
