@@ -1,11 +1,5 @@
 import { makeJpeg } from "../support/images";
-import { expect, test, type SeedableServer, beforeFirstTest } from "./fixtures";
-
-let own: SeedableServer;
-
-beforeFirstTest(async (server) => {
-  own = server;
-});
+import { expect, test } from "./fixtures";
 
 test("the owner adds a project with an image, hides one and reorders; the home page follows", async ({
   page,
@@ -13,11 +7,11 @@ test("the owner adds a project with an image, hides one and reorders; the home p
 }) => {
   // Eight page loads, an upload and a home page: more than the default budget on a busy machine.
   test.slow();
-  const login = await page.request.post(`${own.url}/api/auth/login`, {
+  const login = await page.request.post("/api/auth/login", {
     data: { username: "admin", password: "test-password-123" },
   });
   expect(login.status()).toBe(200);
-  await page.goto(`${own.url}/photography/admin/site/projects`);
+  await page.goto("/photography/admin/site/projects");
   await expect(page.getByRole("heading", { level: 2, name: "Cards" })).toBeVisible();
 
   // Add a card, then its image on the form the page opens for it.
@@ -53,7 +47,7 @@ test("the owner adds a project with an image, hides one and reorders; the home p
   await page.getByRole("button", { name: "Move Alcohol per krona up" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Order saved." })).toBeVisible();
 
-  await page.goto(`${own.url}/`);
+  await page.goto("/");
   const titles = page.getByRole("article").getByRole("heading", { level: 3 });
   // External demos add " (opens in a new tab)" for screen readers.
   await expect(titles).toHaveText(

@@ -1,25 +1,19 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration, type SeedableServer, beforeFirstTest } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 // Every test here is tagged @js-only. Drag and drop needs JavaScript; the no-JS Up/Down forms are in projects-admin.spec.ts.
 
 // Tall enough that every card's row is on screen at once.
 test.use({ viewport: { width: 1350, height: 1600 } });
 
-let own: SeedableServer;
-
-beforeFirstTest(async (server) => {
-  own = server;
-});
-
 const PROJECTS_PATH = "/photography/admin/site/projects";
 
 async function openProjects(page: Page): Promise<void> {
-  const login = await page.request.post(`${own.url}/api/auth/login`, {
+  const login = await page.request.post("/api/auth/login", {
     data: { username: "admin", password: "test-password-123" },
   });
   expect(login.status()).toBe(200);
-  await page.goto(`${own.url}${PROJECTS_PATH}`);
+  await page.goto(PROJECTS_PATH);
   await waitForHydration(page);
 }
 
@@ -34,7 +28,7 @@ function adminOrder(page: Page): Promise<string[]> {
  */
 async function homeOrder(page: Page): Promise<string[]> {
   const home = await page.context().newPage();
-  await home.goto(`${own.url}/`);
+  await home.goto("/");
   // External demos add " (opens in a new tab)" for screen readers.
   const titles = await home.getByRole("article").getByRole("heading", { level: 3 }).allInnerTexts();
   await home.close();
