@@ -25,8 +25,9 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [["list"]],
   use: {
-    // A trace of a failed test, without its screencast: recording the frames cost a fifth of the suite's CPU.
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // No trace by default: recording one for every test (DOM snapshots at each action) cost about a sixth of the
+    // step's CPU, and CI keeps no files. Re-run a failing test with `--trace on` to step through it (docs/testing.md).
+    trace: "off",
     launchOptions: {
       // scripts/test.mjs finds a Chromium and passes it here; Debian's is the fallback.
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",

@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { allImages, makeJpeg, uploadImage } from "../support/images";
 import { runScript } from "../support/scripts";
+import { seedPhotos } from "../support/seed";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 import { expectSoundStorage, type Dirs } from "../support/storage-check";
 
@@ -33,18 +34,22 @@ describe("backup during writes, restore into a fresh site", () => {
     });
     servers.push(live);
     const { token } = await loginAdmin(live.url);
+    // Twelve photos to start with, seeded; the writers below upload through the API. Their photos are small: each
+    // write is quicker, so more of them interleave with the backups.
+    const created = await seedPhotos(
+      live,
+      Array.from({ length: 12 }, (_, n) => ({ name: `photo ${n}` })),
+    );
     let seed = 0;
-    const created: number[] = [];
     const uploadOne = async () => {
       seed++;
       const response = await uploadImage(live.url, token, {
-        data: await makeJpeg(900, 600, seed),
+        data: await makeJpeg(320, 240, seed),
         filename: `photo-${seed}.jpg`,
       });
       expect(response.status).toBe(201);
       created.push(((await response.json()) as { id: number }).id);
     };
-    for (let i = 0; i < 12; i++) await uploadOne();
 
     // Writers, until the backups are done: two that each upload a photo and
     // then delete the oldest, so uploads and deletes keep interleaving.

@@ -4,7 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeJpeg, uploadImage } from "../support/images";
+import { makeJpeg, uploadImage, withComment } from "../support/images";
+import { seedPhotos } from "../support/seed";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 import { entries, expectSoundStorage, inspectStorage, waitUntil, type Dirs } from "../support/storage-check";
 import { slowUpload } from "../support/uploads-in-flight";
@@ -20,10 +21,17 @@ const acknowledged = new Set<number>();
 const deleted = new Set<number>();
 
 let seed = 0;
-/** A distinct camera-sized JPEG (20 or 24 megapixels), so processing takes a while. */
+/**
+ * A distinct camera-sized JPEG (20 or 24 megapixels), so processing takes a while. Two are drawn once (each costs the
+ * test process about a second) and each call returns one under a comment of its own, as the server refuses a file it
+ * already holds.
+ */
+const largePhotos = new Map<number, Promise<Buffer>>();
 async function largePhoto(): Promise<Buffer> {
   seed++;
-  return seed % 2 ? makeJpeg(6000, 4000, seed) : makeJpeg(5500, 3650, seed);
+  const kind = seed % 2;
+  if (!largePhotos.has(kind)) largePhotos.set(kind, kind ? makeJpeg(6000, 4000, kind) : makeJpeg(5500, 3650, kind));
+  return withComment(await largePhotos.get(kind)!, `photo ${seed}`);
 }
 
 type Outcome = { status: number; id?: number } | { error: string };
@@ -153,13 +161,12 @@ describe("kill -9 in the middle of writes", () => {
   for (const moment of ["right after the deletes were sent", "after the first delete was answered"]) {
     it(`deletes (with an upload in flight): killed ${moment}`, async () => {
       const { server, token } = await startWithToken();
-      const small = await Promise.all([0, 1, 2, 3, 4, 5].map(() => (seed++, makeJpeg(1600, 1200, seed))));
-      const ids: number[] = [];
-      for (const photo of small) {
-        const outcome = await upload(server, token, photo);
-        expect(outcome).toMatchObject({ status: 201 });
-        ids.push((outcome as { id: number }).id);
-      }
+      // Deleting is the subject here, not uploading: the photos to delete are seeded.
+      const ids = await seedPhotos(
+        dirs,
+        Array.from({ length: 6 }, (_, n) => ({ name: `to-delete-${n}` })),
+      );
+      ids.forEach((id) => acknowledged.add(id));
       const inFlight = upload(server, token, await largePhoto());
       await waitUntil(() => entries(tmpDir).length > 0, "the large upload reached tmp/");
       const deletes = ids.map((id) => remove(server, token, id));

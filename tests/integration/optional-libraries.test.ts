@@ -1,7 +1,8 @@
-// Optional features load their libraries only when they are configured (issue
-// 32): a server on the local disk never loads the AWS SDK, one with STORAGE=s3
-// does. What the process really resolved is recorded by a module hook loaded
-// into it (tests/support/record-imports.mjs).
+// Optional features load their libraries only when they are configured or used
+// (issue 32): a server on the local disk never loads the AWS SDK, one with
+// STORAGE=s3 does; the passkey library waits for a passkey. What the process
+// really resolved is recorded by a module hook loaded into it
+// (tests/support/record-imports.mjs).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -54,6 +55,8 @@ describe("the AWS SDK", () => {
     // The record is real: the server's own dependencies are in it.
     expect(resolved.some((url) => url.includes("/node_modules/better-sqlite3/"))).toBe(true);
     expect(awsSdk(resolved)).toEqual([]);
+    // Nor the passkey library (a quarter of a second of every start), until a passkey is registered or used.
+    expect(resolved.filter((url) => url.includes("/node_modules/@simplewebauthn/server/"))).toEqual([]);
   });
 
   it("is loaded by a server with STORAGE=s3", async () => {

@@ -19,6 +19,12 @@ export const CHALLENGE_EXPIRED = "The passkey request has expired. Try again.";
 
 type Purpose = "register" | "sign-in";
 
+/**
+ * The WebAuthn library, loaded the first time a passkey is registered or used: importing it costs about a quarter
+ * of a second, which every start of a site without passkeys would otherwise pay.
+ */
+export const webAuthn = () => import("@simplewebauthn/server");
+
 /** The handle a page sends back with its answer. */
 export const challengeIdField = z
   .string({ error: "must be the challengeId the options came with" })

@@ -1,12 +1,11 @@
 /** Registering a passkey for the signed-in owner (account page): options, then the browser's answer verified. */
-import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
 import { users } from "~/server/data/schema";
 import { parseInput } from "~/server/http/input.server";
 import type { AdminSession } from "./auth.server";
-import { keepChallenge, relyingParty, takeChallenge } from "./passkey-challenges.server";
+import { keepChallenge, relyingParty, takeChallenge, webAuthn } from "./passkey-challenges.server";
 import { registrationBody } from "./passkey-input.server";
 import { listPasskeys, storePasskey, type PasskeySummary } from "./passkeys.server";
 
@@ -26,6 +25,7 @@ function owner(session: AdminSession) {
 export async function registrationOptions(request: Request, session: AdminSession, siteName: string) {
   const user = owner(session);
   const { rpID } = relyingParty(request);
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: siteName,
     rpID,
@@ -48,6 +48,7 @@ export async function verifyRegistration(
   const user = owner(session);
   const expectedChallenge = takeChallenge(challengeId, "register", session.id);
   const { rpID, origin } = relyingParty(request);
+  const { verifyRegistrationResponse } = await webAuthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({

@@ -4,7 +4,6 @@
  * passkey stands for both factors, so it opens a session directly, as the
  * password login does.
  */
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
 import { eq } from "drizzle-orm";
 import { ADMIN_PATH } from "~/lib/paths";
 import { HttpError } from "~/server/core/http-error.server";
@@ -15,7 +14,7 @@ import { assertSameOrigin, safeRedirect, secureFor } from "~/server/http/securit
 import { openSession } from "./auth.server";
 import { rememberDevice } from "./known-device.server";
 import type { LoginResult } from "./login.server";
-import { keepChallenge, relyingParty, takeChallenge } from "./passkey-challenges.server";
+import { keepChallenge, relyingParty, takeChallenge, webAuthn } from "./passkey-challenges.server";
 import { signInBody } from "./passkey-input.server";
 import { findPasskey, recordPasskeyUse } from "./passkeys.server";
 import { loginThrottle } from "./throttle.server";
@@ -26,6 +25,7 @@ const NOT_VERIFIED = "That passkey could not be verified.";
 export async function signInOptions(request: Request) {
   assertSameOrigin(request);
   const { rpID } = relyingParty(request);
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
   return { options, challengeId: keepChallenge("sign-in", options.challenge) };
 }
@@ -71,6 +71,7 @@ export async function verifySignIn(
   if (!passkey || !user) throw fail(401, "That passkey is not registered on this site.");
 
   const { rpID, origin } = relyingParty(request);
+  const { verifyAuthenticationResponse } = await webAuthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
