@@ -80,9 +80,10 @@ export function Viewer({
   const titleId = "viewer-title";
   const infoId = "viewer-info";
 
-  useEffect(() => setClosing(false), [location.key]);
   useNeighbourPreloads(dialog, image.id, neighbours);
 
+  // Once asked, closing holds until the viewer is gone: a step's navigation that lands during the fade (the URL had
+  // already changed when Escape or Close came) must not cancel it.
   useEffect(() => {
     if (!closing) return;
     const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
