@@ -31,12 +31,9 @@ function login(url: string, password: string): Promise<Response> {
 }
 
 describe("an invalid configuration stops the server at start", () => {
+  // Each setting's rule and message is checked in-process (tests/unit/config.test.ts); this is the start around them.
   it.each([
     [{ PORT: "abc" }, 'Cannot start: PORT must be a whole number from 0 to 65535, got "abc"'],
-    [{ COOKIE_SECURE: "maybe" }, 'Cannot start: COOKIE_SECURE must be auto, true or false, got "maybe"'],
-    [{ MAX_UPLOAD_MB: "-5" }, 'Cannot start: MAX_UPLOAD_MB must be a whole number from 0 to 1000000, got "-5"'],
-    [{ TRUST_PROXY: "yes" }, 'Cannot start: TRUST_PROXY must be a whole number from 0 to 10, got "yes"'],
-    [{ ADMIN_PASSWORD: "short" }, "Cannot start: ADMIN_PASSWORD must be 8 to 72 bytes long"],
     [
       { SESSION_SECRET: "too-short" },
       "Cannot start: SESSION_SECRET: every comma-separated secret must be at least 16 characters",
