@@ -1,6 +1,6 @@
 // `npm test`: first, side by side, the typecheck, lint (ESLint, zero warnings),
-// format check (Prettier) and the build if stale; then, one after another,
-// the unit and integration tests (Vitest) and the end-to-end tests
+// format check (Prettier), the build if stale and the unit tests (Vitest); then,
+// one after the other, the integration tests (Vitest) and the end-to-end tests
 // (Playwright, JavaScript on and off where behaviour differs).
 // Without a Chromium everything else still runs and the end-to-end step is
 // reported as skipped: that fails on CI (which installs one), and only warns
@@ -18,16 +18,17 @@ const env = {
   ...(process.stdout.isTTY && { FORCE_COLOR: "1" }),
 };
 
-// Each step is its commands, run in order. None of the first four reads what another writes: the build writes
-// build/ (which tsc, ESLint and Prettier leave out) and typegen writes .react-router/ before tsc reads it.
+// Each step is its commands, run in order. None of the first five reads what another writes: the build writes
+// build/ (which tsc, ESLint, Prettier and the unit tests leave out) and typegen writes .react-router/ before tsc
+// reads it. The unit tests call pure functions and need no build.
 const checks = [
   ["typecheck", ["node_modules/.bin/react-router", "typegen"], ["node_modules/.bin/tsc"]],
   ["lint", ["node_modules/.bin/eslint", ".", "--max-warnings", "0"]],
   ["format", ["node_modules/.bin/prettier", "--check", "."]],
   ["build", [process.execPath, "scripts/build-if-stale.mjs"]],
+  ["unit", ["node_modules/.bin/vitest", "run", "--project", "unit"]],
 ];
 const tests = [
-  ["unit", ["node_modules/.bin/vitest", "run", "--project", "unit"]],
   ["integration", ["node_modules/.bin/vitest", "run", "--project", "integration"]],
   ["end-to-end", ["node_modules/.bin/playwright", "test"]],
 ];
