@@ -7,6 +7,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { useEffect } from "react";
 import { AuthProvider } from "~/components/auth";
 import { ErrorBoundaryPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
@@ -63,6 +64,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
   const scheme = root?.site.colourScheme ?? "system";
+  // The page's last effect of its first render: from here on every control is React's, its handlers and refs in
+  // place. The end-to-end tests wait for this mark (tests/e2e/fixtures.ts, waitForHydration).
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     // The class the script adds is not React's to hydrate. The owner's colour scheme is an attribute
     // the CSS reads (app.css), so it applies from the first paint, without JavaScript.

@@ -101,12 +101,13 @@ export async function loginInBrowser(page: Page): Promise<void> {
 }
 
 /**
- * With JavaScript on, waits until React has taken over the page: from then on
- * the controls the server rendered for JavaScript respond (a click that comes
- * while hydration is still running is replayed once it is done).
+ * With JavaScript on, waits until React has taken over the page: its first render committed and its effects run
+ * (root.tsx marks `<html data-hydrated>` last), so every control the server rendered has its handlers and refs. The
+ * router alone is not enough: it exists while hydration still runs, and a key pressed then reached a dropzone whose
+ * file input had no ref yet.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
 /** Holds the page's requests to `url` until the returned function lets them go. */

@@ -1,5 +1,5 @@
 import type { ConsoleMessage } from "@playwright/test";
-import { expect, test, beforeFirstTest } from "./fixtures";
+import { expect, test, beforeFirstTest, waitForHydration } from "./fixtures";
 
 test.describe("hydration under the Content-Security-Policy", { tag: "@js-only" }, () => {
   // Hydration needs JavaScript.
@@ -17,8 +17,7 @@ test.describe("hydration under the Content-Security-Policy", { tag: "@js-only" }
       page.on("pageerror", (error) => pageErrors.push(error));
 
       await page.goto(pathname);
-      // React Router's data router exists once the client entry has run and hydrated the page.
-      await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+      await waitForHydration(page);
       await page.waitForLoadState("networkidle");
 
       const suspicious = messages
