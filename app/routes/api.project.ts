@@ -3,7 +3,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { readJson } from "~/server/http/body.server";
 import { jsonApi } from "~/server/http/http.server";
 import { parseProjectInput } from "~/server/projects/project-input.server";
-import { createProject, listProjectRows, toProjectAdmin, visibleProjectCards } from "~/server/projects/projects.server";
+import { adminProjects, createProject, toProjectAdmin, visibleProjectCards } from "~/server/projects/projects.server";
 import type { Route } from "./+types/api.project";
 
 const ALLOW = "GET, POST";
@@ -12,9 +12,7 @@ const ALLOW = "GET, POST";
 export const loader = jsonApi(
   async ({ request }: Route.LoaderArgs) =>
     Response.json({
-      projects: (await isAdmin(request))
-        ? listProjectRows({ includeHidden: true }).map(toProjectAdmin)
-        : visibleProjectCards(),
+      projects: (await isAdmin(request)) ? adminProjects() : visibleProjectCards(),
     }),
   { allow: ALLOW },
 );

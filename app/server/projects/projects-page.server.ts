@@ -13,14 +13,7 @@ import { parseInput } from "~/server/http/input.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { takeMediaNotice } from "./media-notice.server";
 import { parseProjectId, parseProjectInput } from "./project-input.server";
-import {
-  createProject,
-  deleteProject,
-  listProjectRows,
-  moveProject,
-  toProjectAdmin,
-  updateProject,
-} from "./projects.server";
+import { adminProjects, createProject, deleteProject, moveProject, updateProject } from "./projects.server";
 import { moveTechnology, saveTechnologies, technologyChoices } from "./technologies.server";
 
 export const PROJECT_INTENTS = [
@@ -48,7 +41,7 @@ export async function projectsLoader(request: Request) {
   const taken = await takeMediaNotice(request);
   return data(
     {
-      projects: listProjectRows({ includeHidden: true }).map(toProjectAdmin),
+      projects: adminProjects(),
       /** The project whose form is open, and the one whose delete waits for a yes. */
       editing: positiveId(params.get("edit")),
       deleting: positiveId(params.get("delete")),

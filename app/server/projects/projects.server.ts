@@ -2,7 +2,7 @@
  * The project cards: reading them for pages and the API, and the owner's
  * edits. Their media are written by project-media.server.ts.
  */
-import { asc, eq, max } from "drizzle-orm";
+import { and, asc, count, eq, lt, max, or } from "drizzle-orm";
 import type { ProjectCardData, ProjectCardMedia } from "~/lib/projects";
 import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
@@ -56,9 +56,26 @@ export function toProjectCard(row: ProjectRow): ProjectCardData {
   };
 }
 
-/** The owner's view adds what visitors never see. */
-export function toProjectAdmin(row: ProjectRow) {
-  return { ...toProjectCard(row), hidden: row.hidden, mediaAlt: row.mediaAlt, position: row.position };
+/**
+ * The owner's view adds what visitors never see. `position` is the card's place in the owner's order, 1 first, as
+ * PUT takes it (the stored key, spaced for cheap moves, is internal): a project read and written back stays put.
+ */
+export function toProjectAdmin(row: ProjectRow, place = projectPlace(row)) {
+  return { ...toProjectCard(row), hidden: row.hidden, mediaAlt: row.mediaAlt, position: place };
+}
+
+/** Every card, hidden ones too, in the owner's order, as the owner sees them. */
+export function adminProjects() {
+  return listProjectRows({ includeHidden: true }).map((row, index) => toProjectAdmin(row, index + 1));
+}
+
+/** How many cards come before this one in the owner's order (by position, then id), plus one. */
+function projectPlace(row: ProjectRow): number {
+  const before = or(
+    lt(projects.position, row.position),
+    and(eq(projects.position, row.position), lt(projects.id, row.id)),
+  );
+  return (db().select({ before: count() }).from(projects).where(before).get()?.before ?? 0) + 1;
 }
 
 export function listProjectRows({ includeHidden }: { includeHidden: boolean }): ProjectRow[] {
