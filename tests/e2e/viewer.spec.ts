@@ -200,6 +200,8 @@ test("a deep link renders the viewer on the server with the photo's Open Graph t
   await viewer(page).getByRole("link", { name: "Next image" }).click();
   await expectViewerShows(page, images[28]!);
   if (javaScriptEnabled) {
+    // Escape is the page's script: a Next clicked before hydration loads the next photo's page anew.
+    await waitForHydration(page);
     await page.keyboard.press("Escape");
   } else {
     await viewer(page).getByRole("link", { name: "Close" }).click();
