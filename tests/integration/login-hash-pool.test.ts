@@ -2,15 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromIp, postLogin, type RawResponse } from "../support/logins";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer, type TestServer } from "../support/server";
 
-// These tests need each check to take real work: cost 10 (a quarter of production's 12) keeps every hash tens of
-// milliseconds, far longer than a request takes to arrive. A first start, so the owner's own hash has that cost too.
-const REAL_WORK = { fresh: true, env: { TEST_BCRYPT_COST: "10", TRUST_PROXY: "1" } };
+// The production cost throughout: these tests need each check to take real work.
+const PRODUCTION_COST = { TEST_BCRYPT_COST: "", TRUST_PROXY: "1" };
 
 describe("password checks run off the main thread, in a bounded queue", () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startServer(REAL_WORK);
+    server = await startServer({ env: PRODUCTION_COST });
   });
 
   afterAll(async () => {
@@ -75,7 +74,7 @@ describe("password checks run off the main thread, in a bounded queue", () => {
 
 describe("shutting down", () => {
   it("SIGTERM lets the logins in flight finish, stops the workers and exits 0", async () => {
-    const server = await startServer(REAL_WORK);
+    const server = await startServer({ env: PRODUCTION_COST });
     const logins = Array.from({ length: 3 }, (_, i) =>
       postLogin(server.url, { username: `late-${i}`, password: "wrong-password" }, fromIp(`198.18.4.${i}`)),
     );
