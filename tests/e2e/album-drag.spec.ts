@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { Album } from "~/lib/album";
-import { expect, loginInBrowser, test, waitForHydration, type SeedableServer } from "./fixtures";
+import { expect, loginInBrowser, pickUpWithKeyboard, test, waitForHydration, type SeedableServer } from "./fixtures";
 import { thumbnail, thumbnailIds } from "./gallery-helpers";
 
 // Every test here is tagged @js-only. Drag and drop needs JavaScript; the no-JS moves are in album-order.spec.ts.
@@ -99,15 +99,16 @@ test(
 
     // The worker's server numbers its seeded photos across tests: read the first one's name.
     const { name } = (await (await page.request.get(`${server.url}/api/image/${a}`)).json()) as { name: string };
-    const handle = page.getByRole("button", { name: `Move ${name}` });
-    await handle.focus();
-    await page.keyboard.press("Space");
-    await expect(page.locator("[id^='DndLiveRegion']")).toContainText(`Picked up photo ${name}, at place 1 of 3.`);
+    const liveRegion = await pickUpWithKeyboard(
+      page,
+      page.getByRole("button", { name: `Move ${name}` }),
+      `Picked up photo ${name}, at place 1 of 3.`,
+    );
     // On a phone-wide page the photos are one column: down moves it one place on.
     await page.keyboard.press(page.viewportSize()!.width < 640 ? "ArrowDown" : "ArrowRight");
-    await expect(page.locator("[id^='DndLiveRegion']")).toContainText(`Photo ${name} is over place 2 of 3.`);
+    await expect(liveRegion).toContainText(`Photo ${name} is over place 2 of 3.`);
     await page.keyboard.press("Space");
-    await expect(page.locator("[id^='DndLiveRegion']")).toContainText(`Photo ${name} was dropped at place 2 of 3.`);
+    await expect(liveRegion).toContainText(`Photo ${name} was dropped at place 2 of 3.`);
     await expect(page.getByRole("status").filter({ hasText: `Moved “${name}” to place 2.` })).toBeVisible();
 
     await page.reload();

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
 import { seedPhotos } from "../support/seed";
 
@@ -108,6 +108,20 @@ export async function loginInBrowser(page: Page): Promise<void> {
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Picks up a sortable item with Space and waits until its arrow keys work. dnd-kit's keyboard sensor announces the
+ * pick-up at once but listens for keys only from a zero-delay timer it starts then; a timer of ours started after the
+ * announcement runs after it, so an arrow pressed next always reaches the sensor.
+ */
+export async function pickUpWithKeyboard(page: Page, handle: Locator, announcement: string): Promise<Locator> {
+  await handle.focus();
+  await page.keyboard.press("Space");
+  const liveRegion = page.locator("[id^='DndLiveRegion']");
+  await expect(liveRegion).toContainText(announcement);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+  return liveRegion;
 }
 
 /** Holds the page's requests to `url` until the returned function lets them go. */

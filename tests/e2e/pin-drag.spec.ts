@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import type { Image } from "~/lib/image";
-import { expect, startSeedableServer, test, waitForHydration, type SeedableServer } from "./fixtures";
+import {
+  expect,
+  pickUpWithKeyboard,
+  startSeedableServer,
+  test,
+  waitForHydration,
+  type SeedableServer,
+} from "./fixtures";
 import { thumbnail, thumbnailIds } from "./gallery-helpers";
 import { loginAdmin } from "../support/server";
 
@@ -57,10 +64,11 @@ test(
       await expect(page.getByRole("button", { name: `Move ${names.c}`, exact: true })).toBeVisible();
       await expect(page.getByRole("button", { name: `Move ${names.d}`, exact: true })).toHaveCount(0);
 
-      const region = page.locator("[id^='DndLiveRegion']");
-      await page.getByRole("button", { name: `Move ${names.c}`, exact: true }).focus();
-      await page.keyboard.press("Space");
-      await expect(region).toContainText(`Picked up pinned photo ${names.c}, at place 1 of 3.`);
+      const region = await pickUpWithKeyboard(
+        page,
+        page.getByRole("button", { name: `Move ${names.c}`, exact: true }),
+        `Picked up pinned photo ${names.c}, at place 1 of 3.`,
+      );
       await page.keyboard.press("ArrowRight");
       await expect(region).toContainText(`Pinned photo ${names.c} is over place 2 of 3.`);
       await page.keyboard.press("Space");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, pickUpWithKeyboard, test, waitForHydration } from "./fixtures";
 
 // Every test here is tagged @js-only. Drag and drop needs JavaScript; the no-JS Up/Down forms are in projects-admin.spec.ts.
 
@@ -90,10 +90,11 @@ test(
     const [first, second] = before as [string, string];
     const count = before.length;
 
-    await page.getByRole("button", { name: `Move ${first}`, exact: true }).focus();
-    await page.keyboard.press("Space");
-    const live = page.locator("[id^='DndLiveRegion']");
-    await expect(live).toContainText(`Picked up project ${first}, at place 1 of ${count}.`);
+    const live = await pickUpWithKeyboard(
+      page,
+      page.getByRole("button", { name: `Move ${first}`, exact: true }),
+      `Picked up project ${first}, at place 1 of ${count}.`,
+    );
     await page.keyboard.press("ArrowDown");
     await expect(live).toContainText(`Project ${first} is over place 2 of ${count}.`);
     await page.keyboard.press("Space");
