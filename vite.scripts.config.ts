@@ -1,17 +1,20 @@
 // The operator scripts (`npm run backup`, `restore`, `seed`…) built for plain
 // `node`: build/scripts/<name>.js, with the server modules they use bundled as
-// the app's own build bundles them (the `~` alias, `?raw` imports) and every
-// package left to node_modules. `npm run build` runs it after `react-router
+// the app's own build bundles them (the `~` alias, `?raw` imports), the same
+// packages bundled (vite.bundled-packages.ts) and every other package left to
+// node_modules. `npm run build` runs it after `react-router
 // build`, which empties build/ first. Record 054.
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { OPERATOR_SCRIPTS, OUTPUT } from "./scripts/build-if-stale.mjs";
+import { BUNDLED_PACKAGES } from "./vite.bundled-packages";
 
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
+  ssr: { noExternal: BUNDLED_PACKAGES },
   build: {
     ssr: true,
     outDir: "build/scripts",

@@ -32,11 +32,11 @@ function runtimeFiles(): string[] {
 }
 
 const IMPORTS = [
-  /\bfrom\s*"([^"]+)"/g, // import … from "x", export … from "x"
-  /\bimport\s*"([^"]+)"/g, // import "x"
-  /\bimport\(\s*"([^"]+)"\s*\)/g, // import("x")
-  /\brequire\(\s*"([^"]+)"\s*\)/g, // require("x")
-  /(?:\brequire|createRequire\([^)]*\))\.resolve\(\s*"([^"]+)"\s*\)/g, // a package's file found by name
+  /\bfrom\s*"([^"\s]+)"/g, // import … from "x", export … from "x"
+  /\bimport\s*"([^"\s]+)"/g, // import "x"
+  /\bimport\(\s*"([^"\s]+)"\s*\)/g, // import("x")
+  /\brequire\(\s*"([^"\s]+)"\s*\)/g, // require("x")
+  /(?:\brequire|createRequire\([^)]*\))\.resolve\(\s*"([^"\s]+)"\s*\)/g, // a package's file found by name
 ];
 
 function packageOf(specifier: string): string | undefined {
