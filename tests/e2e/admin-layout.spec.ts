@@ -2,13 +2,14 @@ import { makeJpeg, uploadImage } from "../support/images";
 import { ADMIN_USERNAME } from "../support/server";
 import { expect, openDashboard, test } from "./fixtures";
 
-test("the three stat tiles share one row on a phone and on a laptop", async ({ page, javaScriptEnabled }) => {
+// Layout: the same CSS and markup with JavaScript or without, so once.
+test("the three stat tiles share one row on a phone and on a laptop", { tag: "@js-only" }, async ({ page }) => {
   for (const viewport of [
     { width: 412, height: 915 },
     { width: 1350, height: 900 },
   ]) {
     await page.setViewportSize(viewport);
-    await openDashboard(page, javaScriptEnabled);
+    await openDashboard(page);
     const tops = await page
       .locator(".admin-stats dl > div")
       .evaluateAll((tiles) => tiles.map((tile) => Math.round(tile.getBoundingClientRect().top)));

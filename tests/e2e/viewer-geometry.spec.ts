@@ -75,83 +75,93 @@ test.describe("the photo fills its space", () => {
     portrait = await uploadShaped(server, 1200, 1800, "tall");
   });
 
+  // Geometry and colour: the same CSS and markup with JavaScript or without, so once (the toggle only the script
+  // runs, and the caption without it, are checked below).
   for (const size of [DESKTOP, PHONE]) {
-    test(`at ${size.width}×${size.height}: centred within 2 px, at least 85 % of the width or height`, async ({
-      page,
-      javaScriptEnabled,
-    }) => {
-      await page.setViewportSize(size);
-      for (const id of [landscape, portrait]) {
-        const photo = await rect(await open(page, id, javaScriptEnabled));
-        const space = await photoSpace(page, size);
-        const share = Math.max(photo.width / space.width, photo.height / space.height);
-        expect(share, `photo ${id}`).toBeGreaterThanOrEqual(0.85);
-        expect(Math.abs(photo.x + photo.width / 2 - (space.x + space.width / 2)), `photo ${id}`).toBeLessThanOrEqual(2);
-        expect(Math.abs(photo.y + photo.height / 2 - (space.y + space.height / 2)), `photo ${id}`).toBeLessThanOrEqual(
-          2,
-        );
-      }
-    });
+    test(
+      `at ${size.width}×${size.height}: centred within 2 px, at least 85 % of the width or height`,
+      { tag: "@js-only" },
+      async ({ page }) => {
+        await page.setViewportSize(size);
+        for (const id of [landscape, portrait]) {
+          const photo = await rect(await open(page, id, true));
+          const space = await photoSpace(page, size);
+          const share = Math.max(photo.width / space.width, photo.height / space.height);
+          expect(share, `photo ${id}`).toBeGreaterThanOrEqual(0.85);
+          expect(Math.abs(photo.x + photo.width / 2 - (space.x + space.width / 2)), `photo ${id}`).toBeLessThanOrEqual(
+            2,
+          );
+          expect(
+            Math.abs(photo.y + photo.height / 2 - (space.y + space.height / 2)),
+            `photo ${id}`,
+          ).toBeLessThanOrEqual(2);
+        }
+      },
+    );
   }
 
-  test("the dates and size are quieter than the name, description and camera line, and still pass AA", async ({
-    page,
-    server,
-    javaScriptEnabled,
-  }) => {
-    const response = await uploadImage(
-      server.url,
-      await server.adminToken(),
-      { data: cameraJpeg("viewer-geometry"), filename: "camera.jpg" },
-      { name: "With camera", description: "A photo with its camera line." },
-    );
-    expect(response.status).toBe(201);
-    const { id } = (await response.json()) as { id: number };
-    await page.setViewportSize(DESKTOP);
-    await open(page, id, javaScriptEnabled);
-    const panel = await page.locator(".viewer-info").evaluate((element) => getComputedStyle(element).backgroundColor);
-    const background = over(panel, [0, 0, 0]);
-    const look = async (locator: Locator) => {
-      const { color, fontSize } = await locator.evaluate((element) => getComputedStyle(element));
-      return { contrast: contrast(over(color, background), background), fontSize: Number.parseFloat(fontSize) };
-    };
-    const louder = [
-      await look(viewer(page).getByRole("heading", { level: 2 })),
-      await look(viewer(page).getByText("A photo with its camera line.")),
-      await look(viewer(page).getByText(CAMERA_LINE)),
-    ];
-    for (const text of [/^Uploaded: /, /^Size: /, /^Taken: /]) {
-      const quiet = await look(viewer(page).getByText(text));
-      expect(quiet.contrast).toBeGreaterThanOrEqual(4.5);
-      for (const loud of louder) {
-        expect(quiet.fontSize).toBeLessThan(loud.fontSize);
-        expect(quiet.contrast).toBeLessThan(loud.contrast);
-      }
-    }
-  });
-
-  test("previous and next keep 3:1 against a white and a black photo", async ({ page, server, javaScriptEnabled }) => {
-    await server.seed(1, { prefix: "Neighbour" });
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      await open(page, landscape, javaScriptEnabled);
-      const icons = viewer(page).locator(".viewer-step__icon");
-      expect(await icons.count()).toBeGreaterThan(0);
-      for (const icon of await icons.all()) {
-        const { background, glyph } = await icon.evaluate((element) => ({
-          background: getComputedStyle(element).backgroundColor,
-          glyph: getComputedStyle(element).color,
-        }));
-        for (const photo of [
-          [255, 255, 255],
-          [0, 0, 0],
-        ]) {
-          const disc = over(background, photo);
-          expect(contrast(over(glyph, disc), disc)).toBeGreaterThanOrEqual(3);
+  test(
+    "the dates and size are quieter than the name, description and camera line, and still pass AA",
+    { tag: "@js-only" },
+    async ({ page, server }) => {
+      const response = await uploadImage(
+        server.url,
+        await server.adminToken(),
+        { data: cameraJpeg("viewer-geometry"), filename: "camera.jpg" },
+        { name: "With camera", description: "A photo with its camera line." },
+      );
+      expect(response.status).toBe(201);
+      const { id } = (await response.json()) as { id: number };
+      await page.setViewportSize(DESKTOP);
+      await open(page, id, true);
+      const panel = await page.locator(".viewer-info").evaluate((element) => getComputedStyle(element).backgroundColor);
+      const background = over(panel, [0, 0, 0]);
+      const look = async (locator: Locator) => {
+        const { color, fontSize } = await locator.evaluate((element) => getComputedStyle(element));
+        return { contrast: contrast(over(color, background), background), fontSize: Number.parseFloat(fontSize) };
+      };
+      const louder = [
+        await look(viewer(page).getByRole("heading", { level: 2 })),
+        await look(viewer(page).getByText("A photo with its camera line.")),
+        await look(viewer(page).getByText(CAMERA_LINE)),
+      ];
+      for (const text of [/^Uploaded: /, /^Size: /, /^Taken: /]) {
+        const quiet = await look(viewer(page).getByText(text));
+        expect(quiet.contrast).toBeGreaterThanOrEqual(4.5);
+        for (const loud of louder) {
+          expect(quiet.fontSize).toBeLessThan(loud.fontSize);
+          expect(quiet.contrast).toBeLessThan(loud.contrast);
         }
       }
-    }
-  });
+    },
+  );
+
+  test(
+    "previous and next keep 3:1 against a white and a black photo",
+    { tag: "@js-only" },
+    async ({ page, server }) => {
+      await server.seed(1, { prefix: "Neighbour" });
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        await open(page, landscape, true);
+        const icons = viewer(page).locator(".viewer-step__icon");
+        expect(await icons.count()).toBeGreaterThan(0);
+        for (const icon of await icons.all()) {
+          const { background, glyph } = await icon.evaluate((element) => ({
+            background: getComputedStyle(element).backgroundColor,
+            glyph: getComputedStyle(element).color,
+          }));
+          for (const photo of [
+            [255, 255, 255],
+            [0, 0, 0],
+          ]) {
+            const disc = over(background, photo);
+            expect(contrast(over(glyph, disc), disc)).toBeGreaterThanOrEqual(3);
+          }
+        }
+      }
+    },
+  );
 
   test.describe("with JavaScript", { tag: "@js-only" }, () => {
     // The fade and the toggle are the script's.

@@ -55,10 +55,11 @@ test.describe("the viewer puts the photo first", () => {
     }
   });
 
-  test("on a phone the caption lines up with the photo's edges, under it", async ({ page, javaScriptEnabled }) => {
+  // Layout: the same CSS and markup with JavaScript or without (the controls only it runs are elsewhere), so once.
+  test("on a phone the caption lines up with the photo's edges, under it", { tag: "@js-only" }, async ({ page }) => {
     await page.setViewportSize(PHONE);
     for (const id of [landscape, portrait]) {
-      const photo = await openViewer(page, id, javaScriptEnabled);
+      const photo = await openViewer(page, id, true);
       const caption = await box(page.locator(".viewer-info"));
       const image = await box(photo);
       expect(Math.abs(caption.x - image.x)).toBeLessThanOrEqual(2);
@@ -69,38 +70,39 @@ test.describe("the viewer puts the photo first", () => {
     }
   });
 
-  test("on a wide screen the caption sits in a side panel, and the photo fills the height it can", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    await page.setViewportSize(DESKTOP);
-    const photo = await openViewer(page, portrait, javaScriptEnabled);
-    const image = await box(photo);
-    const panel = await box(page.locator(".viewer-info"));
-    expect(panel.x).toBeGreaterThanOrEqual(image.x + image.width);
-    expect(panel.height).toBeGreaterThanOrEqual(DESKTOP.height - 1);
-    expect(image.height).toBeGreaterThan(DESKTOP.height * 0.9);
-  });
+  test(
+    "on a wide screen the caption sits in a side panel, and the photo fills the height it can",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await page.setViewportSize(DESKTOP);
+      const photo = await openViewer(page, portrait, true);
+      const image = await box(photo);
+      const panel = await box(page.locator(".viewer-info"));
+      expect(panel.x).toBeGreaterThanOrEqual(image.x + image.width);
+      expect(panel.height).toBeGreaterThanOrEqual(DESKTOP.height - 1);
+      expect(image.height).toBeGreaterThan(DESKTOP.height * 0.9);
+    },
+  );
 
-  test("previous and next never cover the caption, and the backdrop is solid", async ({
-    page,
-    server,
-    javaScriptEnabled,
-  }) => {
-    await server.seed(2);
-    for (const size of [DESKTOP, PHONE]) {
-      await page.setViewportSize(size);
-      await openViewer(page, landscape, javaScriptEnabled);
-      const caption = await box(page.locator(".viewer-info"));
-      for (const name of ["Previous image", "Next image"]) {
-        const step = viewer(page).getByRole("link", { name });
-        if ((await step.count()) === 0) continue;
-        expect(overlaps(await box(step), caption)).toBe(false);
+  test(
+    "previous and next never cover the caption, and the backdrop is solid",
+    { tag: "@js-only" },
+    async ({ page, server }) => {
+      await server.seed(2);
+      for (const size of [DESKTOP, PHONE]) {
+        await page.setViewportSize(size);
+        await openViewer(page, landscape, true);
+        const caption = await box(page.locator(".viewer-info"));
+        for (const name of ["Previous image", "Next image"]) {
+          const step = viewer(page).getByRole("link", { name });
+          if ((await step.count()) === 0) continue;
+          expect(overlaps(await box(step), caption)).toBe(false);
+        }
+        const backdrop = await viewer(page).evaluate((element) => getComputedStyle(element).backgroundColor);
+        expect(backdrop).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
       }
-      const backdrop = await viewer(page).evaluate((element) => getComputedStyle(element).backgroundColor);
-      expect(backdrop).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
-    }
-  });
+    },
+  );
 
   test("after Edit, every field and Save and Cancel are on screen", async ({ page, javaScriptEnabled }) => {
     await loginInBrowser(page);
