@@ -60,13 +60,17 @@ export function toProjectCard(row: ProjectRow): ProjectCardData {
  * The owner's view adds what visitors never see. `position` is the card's place in the owner's order, 1 first, as
  * PUT takes it (the stored key, spaced for cheap moves, is internal): a project read and written back stays put.
  */
-export function toProjectAdmin(row: ProjectRow, place = projectPlace(row)) {
-  return { ...toProjectCard(row), hidden: row.hidden, mediaAlt: row.mediaAlt, position: place };
+export function toProjectAdmin(row: ProjectRow) {
+  return withPlace(row, projectPlace(row));
 }
 
 /** Every card, hidden ones too, in the owner's order, as the owner sees them. */
 export function adminProjects() {
-  return listProjectRows({ includeHidden: true }).map((row, index) => toProjectAdmin(row, index + 1));
+  return listProjectRows({ includeHidden: true }).map((row, index) => withPlace(row, index + 1));
+}
+
+function withPlace(row: ProjectRow, place: number) {
+  return { ...toProjectCard(row), hidden: row.hidden, mediaAlt: row.mediaAlt, position: place };
 }
 
 /** How many cards come before this one in the owner's order (by position, then id), plus one. */
