@@ -117,6 +117,9 @@ test.describe("as the admin", () => {
       await viewer(page).getByPlaceholder("Image name").fill("Renamed far down");
       await viewer(page).getByRole("button", { name: "Save" }).click();
       await expect(viewer(page).getByRole("heading", { name: "Renamed far down" })).toBeVisible();
+      // The heading is there (hidden) in the form too, which stays until the step back to viewing lands: Escape in
+      // the form would leave the form, not the viewer.
+      await expect(viewer(page).getByRole("form", { name: "Edit image" })).toHaveCount(0);
       await page.keyboard.press("Escape");
       await expect(thumbnail(page, edited.id).locator("img")).toHaveAttribute("alt", /^Renamed far down/);
 
