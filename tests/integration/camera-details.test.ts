@@ -17,8 +17,9 @@ import { loginAdmin, ROOT, pageText, startServer, type TestServer } from "../sup
 const CAMERA_BYTES = fs.readFileSync(CAMERA_JPEG);
 let server: TestServer;
 let token: string;
-/** The fixture as uploaded to the main server, whose settings are the defaults. */
-let cameraImage: Image;
+/** The fixture as uploaded to the main server, whose settings are the defaults: by the first test that needs it. */
+let cameraImage: Promise<Image> | undefined;
+const harbour = () => (cameraImage ??= upload(CAMERA_BYTES, "Harbour"));
 
 async function upload(data: Buffer, name: string): Promise<Image> {
   const response = await uploadImage(server.url, token, { data, filename: `${name}.jpg` }, { name, description: "" });
@@ -52,8 +53,7 @@ afterAll(() => server?.stop());
 
 describe("camera details", () => {
   it("are read at upload into the image JSON, GPS nowhere: not in the JSON, not in any variant", async () => {
-    const image = await upload(CAMERA_BYTES, "Harbour");
-    cameraImage = image;
+    const image = await harbour();
     expect(image.exif).toEqual(CAMERA_EXIF);
     expect(image.taken_at).toBe("2024-06-16T01:30:05+02:00");
     const fetched = await (await fetch(`${server.url}/api/image/${image.id}`)).text();
@@ -98,6 +98,7 @@ describe("camera details", () => {
 
 describe("sortField=taken_at", () => {
   it("orders by date taken, undated photos last in both orders, ties by id, across pages", async () => {
+    await upload(await makeJpeg(80, 60, 992), "Undated");
     const dated: Image[] = [];
     for (let i = 0; i < 30; i++) {
       // Dates repeat every 10 photos, so ties are broken by id.
@@ -145,7 +146,7 @@ describe("SHOW_EXIF=false", () => {
       const html = await (await fetch(`${quiet.url}/photography?image=${image.id}`)).text();
       expect(html).toContain("Taken: June 16, 2024");
       expect(pageText(html)).not.toContain("FUJIFILM X-T5 ·");
-      const shown = await (await fetch(`${server.url}/photography?image=${cameraImage.id}`)).text();
+      const shown = await (await fetch(`${server.url}/photography?image=${(await harbour()).id}`)).text();
       expect(pageText(shown)).toContain("FUJIFILM X-T5 ·");
     } finally {
       await quiet.stop();

@@ -55,7 +55,8 @@ describe("an invalid configuration stops the server at start", () => {
   });
 });
 
-describe("a first start on empty folders, then restarts", () => {
+// One site's life: its first start, then restarts on what that start made. Not to be shuffled.
+describe("a first start on empty folders, then restarts", { shuffle: false }, () => {
   let dirs: { dataDir: string; uploadsDir: string };
   let password: string;
   let image: Image;

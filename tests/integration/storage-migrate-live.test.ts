@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allImages, makeJpeg, uploadImage } from "../support/images";
 import { queryDb, variantUrls } from "../support/inspect";
 import { startHoldingProxy, type HoldingProxy } from "../support/holding-proxy";
@@ -60,35 +60,39 @@ async function expectEveryPhotoKept(count: number): Promise<void> {
   }
 }
 
-it("keeps a photo uploaded while it runs", async () => {
-  // Held on its first listing, once it has read the rows it copies.
-  proxy.holdNext((request) => request.method === "GET" && (request.url ?? "").includes("list-type=2"));
-  const migrating = migrateAgain();
-  await waitUntil(() => proxy.held() !== undefined, "the migration is under way");
-  expect((await upload("during")).status).toBe(201);
-  proxy.release();
+// A migration run again while the server keeps storing: each run starts from the photos the one before left. Not
+// to be shuffled.
+describe("storage:migrate beside a running server", { shuffle: false }, () => {
+  it("keeps a photo uploaded while it runs", async () => {
+    // Held on its first listing, once it has read the rows it copies.
+    proxy.holdNext((request) => request.method === "GET" && (request.url ?? "").includes("list-type=2"));
+    const migrating = migrateAgain();
+    await waitUntil(() => proxy.held() !== undefined, "the migration is under way");
+    expect((await upload("during")).status).toBe(201);
+    proxy.release();
 
-  const migrated = await migrating;
-  expect(migrated.code, migrated.output).toBe(0);
-  expect(migrated.stdout).toMatch(/^Copied 0 photos to the S3 bucket .*; 2 were there already\. Set STORAGE=s3/m);
-  await expectEveryPhotoKept(3);
-});
+    const migrated = await migrating;
+    expect(migrated.code, migrated.output).toBe(0);
+    expect(migrated.stdout).toMatch(/^Copied 0 photos to the S3 bucket .*; 2 were there already\. Set STORAGE=s3/m);
+    await expectEveryPhotoKept(3);
+  });
 
-it("keeps a photo the server is still storing when it lists the bucket", async () => {
-  proxy.holdNext((request) => request.method === "PUT" && /\/originals\/[a-f0-9]{32}/.test(request.url ?? ""));
-  const storing = upload("storing");
-  await waitUntil(() => proxy.held() !== undefined, "the upload's original is being stored");
-  const key = /\/originals\/([a-f0-9]{32})/.exec(proxy.held()!)![1]!;
-  await expect
-    .poll(async () => (await bucket.objects()).some((object) => object.startsWith(`media/${key}/`)), {
-      timeout: 20_000,
-    })
-    .toBe(true);
+  it("keeps a photo the server is still storing when it lists the bucket", async () => {
+    proxy.holdNext((request) => request.method === "PUT" && /\/originals\/[a-f0-9]{32}/.test(request.url ?? ""));
+    const storing = upload("storing");
+    await waitUntil(() => proxy.held() !== undefined, "the upload's original is being stored");
+    const key = /\/originals\/([a-f0-9]{32})/.exec(proxy.held()!)![1]!;
+    await expect
+      .poll(async () => (await bucket.objects()).some((object) => object.startsWith(`media/${key}/`)), {
+        timeout: 20_000,
+      })
+      .toBe(true);
 
-  const migrated = await migrateAgain();
-  expect(migrated.code, migrated.output).toBe(0);
-  expect(migrated.stdout).not.toContain("removed");
-  proxy.release();
-  expect((await storing).status).toBe(201);
-  await expectEveryPhotoKept(4);
+    const migrated = await migrateAgain();
+    expect(migrated.code, migrated.output).toBe(0);
+    expect(migrated.stdout).not.toContain("removed");
+    proxy.release();
+    expect((await storing).status).toBe(201);
+    await expectEveryPhotoKept(4);
+  });
 });
