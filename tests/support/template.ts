@@ -106,11 +106,15 @@ function templateKey(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-const TEMPLATE_PREFIX = "portfolio-template-";
+/**
+ * Per checkout: a second clone testing at the same time on the machine has templates of its own, which this one's
+ * cleanup below must not remove from under its servers.
+ */
+const TEMPLATE_PREFIX = `portfolio-template-${createHash("sha256").update(ROOT).digest("hex").slice(0, 8)}-`;
 
 /**
  * Makes the template (global setup), or reuses the one an earlier runner of the same build made (Vitest's, then
- * Playwright's, in `npm test`); templates of other builds are removed. Returns its folder.
+ * Playwright's, in `npm test`); this checkout's templates of other builds are removed. Returns its folder.
  */
 export async function prepareTemplate(): Promise<string> {
   const dir = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}`);

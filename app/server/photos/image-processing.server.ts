@@ -208,7 +208,10 @@ async function makeVariants(
   const fromMaster = (w: number) => (master.keepProfile ? resized(w).keepIccProfile() : resized(w));
 
   const avifWidths = frame ? [] : variantWidths.filter((w) => w <= AVIF_MAX_WIDTH);
-  await Promise.all([
+  // Every encode ends before a failure is thrown: the caller then removes the folder, and an encode still writing
+  // into it (when the disk filled up under another) could put a file back, fail the removal with ENOTEMPTY, and turn
+  // the 507 into a 500 that leaves the folder behind.
+  const written = await Promise.allSettled([
     ...variantWidths.map((w) =>
       fromMaster(w)
         .webp(WEBP_OPTIONS)
@@ -220,6 +223,8 @@ async function makeVariants(
         .toFile(path.join(outDir, `w${w}.avif`)),
     ),
   ]);
+  const failed = written.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
   // sRGB and untagged: a profile would outweigh the 16 px placeholder itself.
   const tiny = await resized(PLACEHOLDER_WIDTH).blur(1).webp({ quality: 40 }).toBuffer();
   return {
