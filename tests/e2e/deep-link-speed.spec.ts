@@ -3,23 +3,11 @@
 // it, a browser loads lazy images at once).
 import type { Page } from "@playwright/test";
 import type { Image } from "~/lib/image";
-import { makeJpeg, uploadImage } from "../support/images";
-import { expect, test, type SeedableServer, beforeFirstTest } from "./fixtures";
+import { expect, test, beforeFirstTest } from "./fixtures";
 import { fetchImage, viewer } from "./gallery-helpers";
 
 /** The storage key in a media URL: /media/<key>/w720.avif. */
 const keyOf = (url: string) => new URL(url, "http://x").pathname.split("/")[2]!;
-
-async function uploadWide(server: SeedableServer, seed: number): Promise<Image> {
-  const response = await uploadImage(
-    server.url,
-    await server.adminToken(),
-    { data: await makeJpeg(1600, 1200, 7000 + seed), filename: `deep-link-${seed}.jpg` },
-    { name: `Deep link ${seed}` },
-  );
-  expect(response.status).toBe(201);
-  return (await response.json()) as Image;
-}
 
 /** The media the page asks for, in order. */
 function recordMedia(page: Page) {
@@ -35,9 +23,11 @@ test.use({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 1.75 });
 let photos: Image[] = [];
 beforeFirstTest(async (server) => {
   // Five in a row, newest first on the gallery: the middle one has a neighbour either side.
-  photos = [];
-  for (let i = 0; i < 5; i++) photos.push(await uploadWide(server, i));
-  photos.reverse();
+  // The library's wide photo (1800 px): variants in every width a phone or a desktop draws.
+  const ids = await server.seed(5, { prefix: "Deep link", photo: "wide" });
+  photos = await Promise.all(
+    ids.reverse().map(async (id) => (await (await fetchImage(server.url, id)).json()) as Image),
+  );
 });
 
 test(
@@ -58,19 +48,27 @@ test(
         keyOf(((await (await fetchImage(server.url, id)).json()) as Image).url),
       ),
     );
-    // The neighbours come, for an instant step, but only after the photo: read in the browser's own resource timings,
-    // as the protocol's events for two requests can arrive out of order on a busy machine.
-    await expect.poll(() => neighbours.every((key) => events.includes(`request ${key}`))).toBe(true);
-    const timings = await page.evaluate(() =>
-      performance
-        .getEntriesByType("resource")
-        .filter((entry) => entry.name.includes("/media/"))
-        .map((entry) => ({
-          url: entry.name,
-          start: entry.startTime,
-          end: (entry as PerformanceResourceTiming).responseEnd,
-        })),
-    );
+    // The neighbours come, for an instant step, but only after the photo: read in the browser's own resource timings
+    // (an entry is there once its response has ended), as the protocol's events for two requests can arrive out of
+    // order on a busy machine.
+    const mediaTimings = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.includes("/media/"))
+          .map((entry) => ({
+            url: entry.name,
+            start: entry.startTime,
+            end: (entry as PerformanceResourceTiming).responseEnd,
+          })),
+      );
+    await expect
+      .poll(async () => {
+        const fetched = (await mediaTimings()).map((timing) => keyOf(timing.url));
+        return neighbours.every((key) => fetched.includes(key));
+      })
+      .toBe(true);
+    const timings = await mediaTimings();
     const photoEnd = timings.find((timing) => keyOf(timing.url) === keyOf(photo.url))!.end;
     for (const key of neighbours) {
       const requests = timings.filter((timing) => keyOf(timing.url) === key);

@@ -1,10 +1,20 @@
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
 import { seedPhotos } from "../support/seed";
+import type { LibraryKind } from "../support/template";
+
+export interface SeedOptions {
+  /** Names them "<prefix> <n>". */
+  prefix?: string;
+  /** One description for all; "Description of <prefix> <n>" each by default. */
+  description?: string;
+  /** Which library photo (template.ts): the small JPEG shapes in turn by default. */
+  photo?: LibraryKind;
+}
 
 export type SeedableServer = TestServer & {
   /** Adds `count` photos (the seed fixture, no uploads); returns their ids, oldest first. */
-  seed: (count: number, options?: { prefix?: string }) => Promise<number[]>;
+  seed: (count: number, options?: SeedOptions) => Promise<number[]>;
   adminToken: () => Promise<string>;
 };
 
@@ -13,15 +23,15 @@ export async function startSeedableServer(): Promise<SeedableServer> {
   const server = await startServer();
   let seedIndex = 0;
   const adminToken = async () => (await loginAdmin(server.url)).token;
-  const seed = (count: number, { prefix = "Photo" } = {}) =>
+  const seed = (count: number, { prefix = "Photo", description, photo }: SeedOptions = {}) =>
     seedPhotos(
       server,
       Array.from({ length: count }, () => {
         seedIndex++;
         return {
-          photo: seedIndex,
+          photo: photo ?? seedIndex,
           name: `${prefix} ${seedIndex}`,
-          description: `Description of ${prefix.toLowerCase()} ${seedIndex}`,
+          description: description ?? `Description of ${prefix.toLowerCase()} ${seedIndex}`,
           filename: `${prefix.toLowerCase()}-${seedIndex}.jpg`,
         };
       }),

@@ -2,25 +2,13 @@
 // it, controls that fade while the pointer rests, an "i" toggle for the caption, quiet dates, arrows that read on
 // any photo.
 import type { Locator, Page } from "@playwright/test";
-import { CAMERA_LINE, cameraJpeg } from "../support/camera";
-import { makeJpeg, uploadImage } from "../support/images";
-import { expect, test, type SeedableServer, beforeFirstTest } from "./fixtures";
+import { CAMERA_LINE } from "../support/camera";
+import { expect, test, beforeFirstTest } from "./fixtures";
 import { viewer, waitForHydration } from "./gallery-helpers";
 
 const DESKTOP = { width: 1350, height: 900 };
 const PHONE = { width: 412, height: 915 };
 const IDLE_MS = 2500;
-
-async function uploadShaped(server: SeedableServer, width: number, height: number, name: string): Promise<number> {
-  const response = await uploadImage(
-    server.url,
-    await server.adminToken(),
-    { data: await makeJpeg(width, height, width + height), filename: `${name}.jpg` },
-    { name, description: `A ${name} photo with a caption.` },
-  );
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
 
 async function rect(locator: Locator) {
   const box = await locator.boundingBox();
@@ -71,8 +59,8 @@ test.describe("the photo fills its space", () => {
   let landscape: number;
   let portrait: number;
   beforeFirstTest(async (server) => {
-    landscape = await uploadShaped(server, 1800, 1200, "wide");
-    portrait = await uploadShaped(server, 1200, 1800, "tall");
+    [landscape] = (await server.seed(1, { prefix: "Wide", photo: "wide" })) as [number];
+    [portrait] = (await server.seed(1, { prefix: "Tall", photo: "tall" })) as [number];
   });
 
   // Geometry and colour: the same CSS and markup with JavaScript or without, so once (the toggle only the script
@@ -104,14 +92,12 @@ test.describe("the photo fills its space", () => {
     "the dates and size are quieter than the name, description and camera line, and still pass AA",
     { tag: "@js-only" },
     async ({ page, server }) => {
-      const response = await uploadImage(
-        server.url,
-        await server.adminToken(),
-        { data: cameraJpeg("viewer-geometry"), filename: "camera.jpg" },
-        { name: "With camera", description: "A photo with its camera line." },
-      );
-      expect(response.status).toBe(201);
-      const { id } = (await response.json()) as { id: number };
+      // The library's camera photo: its EXIF read at the template's upload, camera line and date taken.
+      const [id] = (await server.seed(1, {
+        prefix: "With camera",
+        photo: "camera",
+        description: "A photo with its camera line.",
+      })) as [number];
       await page.setViewportSize(DESKTOP);
       await open(page, id, true);
       const panel = await page.locator(".viewer-info").evaluate((element) => getComputedStyle(element).backgroundColor);

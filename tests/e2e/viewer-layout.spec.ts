@@ -1,22 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
-import { makeJpeg, uploadImage } from "../support/images";
-import { expect, loginInBrowser, test, type SeedableServer, beforeFirstTest } from "./fixtures";
+import { expect, loginInBrowser, test, beforeFirstTest } from "./fixtures";
 import { viewer, waitForHydration } from "./gallery-helpers";
 
 const DESKTOP = { width: 1350, height: 900 };
 const PHONE = { width: 412, height: 915 };
-
-/** A photo of the given shape, uploaded to the test server; its id. */
-async function uploadShaped(server: SeedableServer, width: number, height: number, name: string): Promise<number> {
-  const response = await uploadImage(
-    server.url,
-    await server.adminToken(),
-    { data: await makeJpeg(width, height, width + height), filename: `${name}.jpg` },
-    { name, description: `A ${name} photo, its caption long enough to wrap on a phone screen if it had to.` },
-  );
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -41,8 +28,10 @@ test.describe("the viewer puts the photo first", () => {
   let landscape: number;
   let portrait: number;
   beforeFirstTest(async (server) => {
-    landscape = await uploadShaped(server, 1600, 1000, "landscape");
-    portrait = await uploadShaped(server, 1000, 1500, "portrait");
+    // Large photos (the template's library), so the viewer draws them as big as the screen allows.
+    const description = "A photo, its caption long enough to wrap on a phone screen if it had to.";
+    [landscape] = (await server.seed(1, { prefix: "Landscape", photo: "wide", description })) as [number];
+    [portrait] = (await server.seed(1, { prefix: "Portrait", photo: "tall", description })) as [number];
     // Enough albums that the edit form's list of them is taller than the screen, whatever else the server holds.
     const headers = { Authorization: `Bearer ${await server.adminToken()}`, "Content-Type": "application/json" };
     for (let n = 1; n <= 24; n++) {

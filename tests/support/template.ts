@@ -26,7 +26,7 @@ export const SEED_SHAPES = 15;
 export const seedShape = (n: number) => ({ width: 600 + (n % 5) * 40, height: 400 + (n % 3) * 60 });
 
 /** The library's other photos, by what a test asks for. */
-export const LIBRARY_KINDS = ["camera", "png", "heic", "portrait"] as const;
+export const LIBRARY_KINDS = ["camera", "png", "heic", "portrait", "wide", "tall"] as const;
 export type LibraryKind = (typeof LIBRARY_KINDS)[number];
 
 async function libraryUploads(): Promise<{ name: string; data: Buffer; filename: string; type: string }[]> {
@@ -58,6 +58,9 @@ async function libraryUploads(): Promise<{ name: string; data: Buffer; filename:
       type: "image/heic",
     },
     { name: "portrait", data: await makeJpeg(400, 600, 102), filename: "portrait.jpg", type: "image/jpeg" },
+    // Large enough for the viewer to fill a desktop screen from variants of their own (1600 px and up).
+    { name: "wide", data: await makeJpeg(1800, 1200, 103), filename: "wide.jpg", type: "image/jpeg" },
+    { name: "tall", data: await makeJpeg(1200, 1800, 104), filename: "tall.jpg", type: "image/jpeg" },
   ];
 }
 
