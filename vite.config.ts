@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
-import { BUNDLED_PACKAGES } from "./vite.bundled-packages";
+import { RUNTIME_PACKAGES } from "./vite.runtime-packages";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
@@ -12,12 +12,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // React Router build; server.js imports it in production.
     rollupOptions: isSsrBuild ? { input: "./app/express.server.ts" } : undefined,
   },
-  ssr: {
-    // Native and CommonJS packages stay as runtime imports.
-    external: ["better-sqlite3", "sharp", "bcryptjs", "busboy", "express", "compression", "fresh"],
-    // Pure ES module packages of hundreds of files each, bundled: Node loads one file instead of about 750, which cut
-    // a start (every test server's, the container's) by a quarter. They are build-time packages (record 059).
-    noExternal: BUNDLED_PACKAGES,
-  },
+  // The server build runs in production only (`npm run dev` serves the sources): bundled packages keep their production
+  // code alone, as their own entry points choose at run time when imported from node_modules.
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : undefined,
+  // Everything but the native and optional packages is bundled (record 060). The development server leaves them all to
+  // node_modules, as Vite does by default: its module runner cannot evaluate CommonJS.
+  ssr: isSsrBuild ? { external: RUNTIME_PACKAGES, noExternal: true } : undefined,
   plugins: [reactRouter()],
 }));

@@ -1,20 +1,19 @@
 // The operator scripts (`npm run backup`, `restore`, `seed`…) built for plain
 // `node`: build/scripts/<name>.js, with the server modules they use bundled as
-// the app's own build bundles them (the `~` alias, `?raw` imports), the same
-// packages bundled (vite.bundled-packages.ts) and every other package left to
-// node_modules. `npm run build` runs it after `react-router
+// the app's own build bundles them (the `~` alias, `?raw` imports), and every
+// package but the runtime ones (vite.runtime-packages.ts) bundled. `npm run build` runs it after `react-router
 // build`, which empties build/ first. Record 054.
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { OPERATOR_SCRIPTS, OUTPUT } from "./scripts/build-if-stale.mjs";
-import { BUNDLED_PACKAGES } from "./vite.bundled-packages";
+import { RUNTIME_PACKAGES } from "./vite.runtime-packages";
 
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
-  ssr: { noExternal: BUNDLED_PACKAGES },
+  ssr: { external: RUNTIME_PACKAGES, noExternal: true },
   build: {
     ssr: true,
     outDir: "build/scripts",

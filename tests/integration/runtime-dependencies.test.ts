@@ -40,7 +40,8 @@ const IMPORTS = [
 ];
 
 function packageOf(specifier: string): string | undefined {
-  if (/^(\.|\/|node:|data:|file:|https?:)/.test(specifier)) return undefined;
+  // `${…}`: a bundled package's code that writes import statements into a template, not an import of its own.
+  if (/^(\.|\/|node:|data:|file:|https?:|\$\{)/.test(specifier)) return undefined;
   const name = specifier
     .split("/")
     .slice(0, specifier.startsWith("@") ? 2 : 1)
@@ -73,8 +74,8 @@ describe("package.json's dependencies", () => {
   const imported = importedPackages();
 
   it("hold every package the built server and scripts import", () => {
-    // A sanity check of the reading itself: the server's own framework is found.
-    expect(imported.get("express")).toBeDefined();
+    // A sanity check of the reading itself: the native database package is found.
+    expect(imported.get("better-sqlite3")).toBeDefined();
     const missing = [...imported]
       .filter(([name]) => !runtime.has(name) && !(name in DEVELOPMENT_ONLY))
       .map(([name, files]) => `${name} (${files.join(", ")})`);
