@@ -18,11 +18,13 @@ export default defineConfig({
   // A stray `test.only` must not pass CI by running one test.
   forbidOnly: !!process.env.CI,
   fullyParallel: false,
-  // Each worker runs its own server beside its browser: two fit the two cores, on CI as locally.
+  // Each worker runs its own server beside its browser: two for the two cores, on CI as locally.
   workers: 2,
   retries: 0,
-  // Seeding a page or two of photos runs the whole photo pipeline (every width, in WebP and AVIF) per upload.
-  timeout: 60_000,
+  // Limits that stop a hang, not measures: `npm test` runs the integration tests beside these (record 061), so a test
+  // or a wait may take twice as long as it does alone.
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     // No trace by default: recording one for every test (DOM snapshots at each action) cost about a sixth of the

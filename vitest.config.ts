@@ -17,9 +17,10 @@ export default defineConfig({
           // The tests start the built server: build it first when any source is newer, then prepare the template
           // every test server starts from (tests/support/template.ts).
           globalSetup: ["tests/support/build-first.ts", "tests/support/template-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // Each file starts its own server; two at a time fits the two cores.
+          // Limits that stop a hang, not measures: `npm test` runs the end-to-end tests beside these (record 061).
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Each file starts its own server; two at a time for the two cores.
           maxWorkers: 2,
         },
       },

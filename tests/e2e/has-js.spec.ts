@@ -4,7 +4,6 @@ import { allImages } from "../support/images";
 
 // More photos than one page, so the gallery has a next page: a "Load more" link without JavaScript.
 beforeFirstTest(async (server) => {
-  test.setTimeout(120_000);
   const missing = 30 - (await allImages(server.url)).length;
   if (missing > 0) await server.seed(missing);
 });

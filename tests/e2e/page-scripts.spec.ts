@@ -6,7 +6,6 @@ import { expect, holdRequests, test, waitForHydration, beforeFirstTest } from ".
 // Every test here is tagged @js-only. About when scripts start.
 
 beforeFirstTest(async (server) => {
-  test.setTimeout(120_000);
   await server.seed(4, { prefix: "Scripts" });
 });
 

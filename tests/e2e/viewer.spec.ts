@@ -35,7 +35,6 @@ async function expectViewerShows(page: Page, image: Image) {
 }
 
 beforeFirstTest(async (server) => {
-  test.setTimeout(120_000);
   if ((await allImages(server.url)).length < 30) await server.seed(30);
 });
 

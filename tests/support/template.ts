@@ -115,27 +115,62 @@ function templateKey(): string {
  */
 const TEMPLATE_PREFIX = `portfolio-template-${createHash("sha256").update(ROOT).digest("hex").slice(0, 8)}-`;
 
+/** Whether a process of that id is running. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /**
- * Makes the template (global setup), or reuses the one an earlier runner of the same build made (Vitest's, then
- * Playwright's, in `npm test`); this checkout's templates of other builds are removed. Returns its folder.
+ * Takes the right to make the template at `dir`: false while another live runner holds it (`npm test` starts Vitest
+ * and Playwright side by side, and both prepare the same template). A lock whose maker died is taken over.
+ */
+function takeMaking(dir: string): boolean {
+  const lock = `${dir}.lock`;
+  try {
+    fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
+    return true;
+  } catch {
+    const holder = Number(fs.readFileSync(lock, "utf8"));
+    // A lock just created may not hold its id yet: that holder is alive.
+    if (!holder || alive(holder)) return false;
+    fs.rmSync(lock, { force: true });
+    return takeMaking(dir);
+  }
+}
+
+/**
+ * Makes the template (global setup), or reuses the one an earlier runner of the same build made, or waits for the one
+ * a runner beside it is making; this checkout's templates of other builds are removed. Returns its folder.
  */
 export async function prepareTemplate(): Promise<string> {
   const dir = path.join(os.tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}`);
+  while (!fs.existsSync(dir) && !takeMaking(dir)) await new Promise((resolve) => setTimeout(resolve, 200));
   if (fs.existsSync(dir)) return dir;
-  for (const name of fs.readdirSync(os.tmpdir())) {
-    if (name.startsWith(TEMPLATE_PREFIX)) fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
-  }
-  // Made aside and renamed into place whole, so a folder of that name is always complete.
-  const making = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-making-template-"));
-  await Promise.all([prepareSite(path.join(making, "site")), prepareLibrary(path.join(making, "library"))]);
   try {
-    fs.renameSync(making, dir);
-  } catch (error) {
-    // Another run made the same template meanwhile: theirs is as good.
-    if (!fs.existsSync(dir)) throw error;
-    fs.rmSync(making, { recursive: true, force: true });
+    for (const name of fs.readdirSync(os.tmpdir())) {
+      if (name.startsWith(TEMPLATE_PREFIX) && !name.startsWith(path.basename(dir))) {
+        fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+      }
+    }
+    // Made aside and renamed into place whole, so a folder of that name is always complete.
+    const making = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-making-template-"));
+    await Promise.all([prepareSite(path.join(making, "site")), prepareLibrary(path.join(making, "library"))]);
+    try {
+      fs.renameSync(making, dir);
+    } catch (error) {
+      // Another runner made the same template meanwhile (both found its maker's lock stale): theirs is as good.
+      if (!fs.existsSync(dir)) throw error;
+      fs.rmSync(making, { recursive: true, force: true });
+    }
+    return dir;
+  } finally {
+    fs.rmSync(`${dir}.lock`, { force: true });
   }
-  return dir;
 }
 
 let library: Record<string, ImageRow> | undefined;
