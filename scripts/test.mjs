@@ -33,41 +33,66 @@ const tests = [
   ["end-to-end", ["node_modules/.bin/playwright", "test"]],
 ];
 
-/** Runs one command, its output and errors into `output`; resolves to whether it exited 0. */
+/** Output kept until its step ends, then printed whole under the step's header: short steps' lines never interleave. */
+function keptOutput() {
+  const chunks = [];
+  return { writer: () => (chunk) => chunks.push(chunk), end: () => chunks.join("") };
+}
+
+/**
+ * Output printed as it comes, each line under its step's name: the two test steps run for minutes side by side, and
+ * a log that stays silent that long looks hung.
+ */
+function liveOutput(name) {
+  const partials = [];
+  return {
+    writer: () => {
+      const partial = { text: "" };
+      partials.push(partial);
+      return (chunk) => {
+        const lines = (partial.text + chunk).split("\n");
+        partial.text = lines.pop();
+        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+      };
+    },
+    end: () => partials.map(({ text }) => (text ? `[${name}] ${text}\n` : "")).join(""),
+  };
+}
+
+/** Runs one command into `output`; resolves to whether it exited 0. */
 function runCommand([command, ...args], output) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: "pipe" });
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("error", (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    child.stdout.on("data", output.writer());
+    child.stderr.on("data", output.writer());
+    child.on("error", (error) => output.writer()(`${error.message}\n`));
     child.on("close", (code) => resolve(code === 0));
   });
 }
 
-/**
- * Runs a step's commands in order, stopping at a failure. Steps run side by side, so each keeps its output until it
- * ends and prints it whole under its header (with its time): the steps' lines never interleave.
- */
-async function runStep([name, ...commands]) {
+/** Runs a step's commands in order, stopping at a failure, then prints its header with its time. */
+async function runStep([name, ...commands], { live = false } = {}) {
   const started = Date.now();
-  const output = [];
+  const output = live ? liveOutput(name) : keptOutput();
   let ok = true;
   for (const command of commands) if (ok) ok = await runCommand(command, output);
   const seconds = Math.round((Date.now() - started) / 1000);
   const header = `\n=== ${name} (${seconds} s): ${commands.map((command) => command.join(" ")).join(" && ")}\n`;
-  process.stdout.write(header + Buffer.concat(output));
+  process.stdout.write(live ? output.end() + header : header + output.end());
   if (!ok) console.error(`=== ${name} failed`);
   return ok;
 }
 
-const results = await Promise.all(checks.map(runStep));
+const results = await Promise.all(checks.map((step) => runStep(step)));
 const skipped = [];
 if (!chromium) skipped.push(`skipped: end-to-end (no Chromium: ${INSTALL_HINT})`);
 // Each runner alone left about a seventh of the two cores idle (a worker waiting on its server, its browser or a
 // process it started); side by side, one fills the other's gaps (record 061).
 const runnable = tests.filter(([name]) => name !== "end-to-end" || chromium);
 console.log(`\n${runnable.map(([name]) => name).join(" and ")}: started side by side`);
-results.push(...(await Promise.all(runnable.map(runStep))));
+results.push(...(await Promise.all(runnable.map((step) => runStep(step, { live: true })))));
 const passed = results.filter(Boolean).length;
 const failed = results.length - passed;
 console.log(`\nsteps: ${passed} passed, ${failed} failed, ${skipped.length} skipped`);
