@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allImages, makeJpeg, uploadImage } from "../support/images";
 import { queryDb, variantUrls } from "../support/inspect";
-import { startHoldingProxy, type HoldingProxy } from "../support/holding-proxy";
+import { holdNextOriginal, startHoldingProxy, type HoldingProxy } from "../support/holding-proxy";
 import { startTestBucket, type TestBucket } from "../support/s3";
 import { runScript } from "../support/scripts";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
@@ -78,15 +78,8 @@ describe("storage:migrate beside a running server", { shuffle: false }, () => {
   });
 
   it("keeps a photo the server is still storing when it lists the bucket", async () => {
-    proxy.holdNext((request) => request.method === "PUT" && /\/originals\/[a-f0-9]{32}/.test(request.url ?? ""));
     const storing = upload("storing");
-    await waitUntil(() => proxy.held() !== undefined, "the upload's original is being stored");
-    const key = /\/originals\/([a-f0-9]{32})/.exec(proxy.held()!)![1]!;
-    await expect
-      .poll(async () => (await bucket.objects()).some((object) => object.startsWith(`media/${key}/`)), {
-        timeout: 20_000,
-      })
-      .toBe(true);
+    await holdNextOriginal(proxy, bucket);
 
     const migrated = await migrateAgain();
     expect(migrated.code, migrated.output).toBe(0);

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { allImages, makeJpeg, uploadImage } from "../support/images";
 import { queryDb, variantUrls } from "../support/inspect";
-import { startHoldingProxy, type HoldingProxy } from "../support/holding-proxy";
+import { holdNextOriginal, startHoldingProxy, type HoldingProxy } from "../support/holding-proxy";
 import { startTestBucket, type TestBucket } from "../support/s3";
 import { runScript } from "../support/scripts";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
@@ -123,19 +123,6 @@ describe("a photo held mid-store in a bucket while another process sweeps the jo
     return { dirs, env, bucket, proxy };
   }
 
-  /** Holds the next original's PUT; resolves with its storage key once a variant of it is in the bucket. */
-  async function holdNextOriginal({ bucket, proxy }: Awaited<ReturnType<typeof bucketSite>>): Promise<string> {
-    proxy.holdNext((request) => request.method === "PUT" && /\/originals\/[a-f0-9]{32}/.test(request.url ?? ""));
-    await waitUntil(() => proxy.held() !== undefined, "an original's PUT is held");
-    const key = /\/originals\/([a-f0-9]{32})/.exec(proxy.held()!)![1]!;
-    await expect
-      .poll(async () => (await bucket.objects()).some((object) => object.startsWith(`media/${key}/`)), {
-        timeout: 20_000,
-      })
-      .toBe(true);
-    return key;
-  }
-
   /** Every row has its original in the bucket, and nothing is left in the journal or in tmp/. */
   async function expectRowsStored({ dirs, bucket }: Awaited<ReturnType<typeof bucketSite>>): Promise<void> {
     const keys = queryDb<{ key: string }>(dirs.dataDir, "SELECT storage_key AS key FROM images").map((r) => r.key);
@@ -150,7 +137,7 @@ describe("a photo held mid-store in a bucket while another process sweeps the jo
     const server = await start(site.dirs, site.env);
     const { token } = await loginAdmin(server.url);
     const upload = uploadImage(server.url, token, { data: await makeJpeg(900, 600, seed++), filename: "held.jpg" });
-    await holdNextOriginal(site);
+    await holdNextOriginal(site.proxy, site.bucket);
 
     const seeded = await runScript("seed", ["1", "320"], site.env);
     expect(seeded.code, seeded.output).toBe(0);
@@ -165,7 +152,7 @@ describe("a photo held mid-store in a bucket while another process sweeps the jo
     const first = await start(site.dirs, site.env);
     const { token } = await loginAdmin(first.url);
     const upload = uploadImage(first.url, token, { data: await makeJpeg(900, 600, seed++), filename: "held.jpg" });
-    await holdNextOriginal(site);
+    await holdNextOriginal(site.proxy, site.bucket);
 
     const second = await start(site.dirs, site.env);
     site.proxy.release();
@@ -179,7 +166,7 @@ describe("a photo held mid-store in a bucket while another process sweeps the jo
     const server = await start(site.dirs, site.env);
     const { token } = await loginAdmin(server.url);
     const seeding = runScript("seed", ["1", "320"], site.env);
-    await holdNextOriginal(site);
+    await holdNextOriginal(site.proxy, site.bucket);
 
     // A stored upload makes the server sweep the journal.
     const upload = await uploadImage(server.url, token, { data: await makeJpeg(900, 600, seed++), filename: "a.jpg" });
@@ -200,7 +187,7 @@ describe("a photo held mid-store in a bucket while another process sweeps the jo
       data: await makeJpeg(900, 600, seed++),
       filename: "lost.jpg",
     }).catch(() => undefined);
-    const key = await holdNextOriginal(site);
+    const key = await holdNextOriginal(site.proxy, site.bucket);
     await first.kill();
     await upload;
     site.proxy.drop();

@@ -1,5 +1,8 @@
 import http, { type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { expect } from "vitest";
+import type { TestBucket } from "./s3";
+import { waitUntil } from "./storage-check";
 
 /**
  * A pass-through HTTP proxy in front of a server (the test bucket's S3
@@ -78,4 +81,20 @@ export async function startHoldingProxy(target: string): Promise<HoldingProxy> {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * Holds the next photo original's PUT through `proxy` (an upload already sent, or about to be); resolves with its
+ * storage key once a variant of it is in the bucket: the upload is then mid-store, its original not yet there.
+ */
+export async function holdNextOriginal(proxy: HoldingProxy, bucket: TestBucket): Promise<string> {
+  proxy.holdNext((request) => request.method === "PUT" && /\/originals\/[a-f0-9]{32}/.test(request.url ?? ""));
+  await waitUntil(() => proxy.held() !== undefined, "an original's PUT is held");
+  const key = /\/originals\/([a-f0-9]{32})/.exec(proxy.held()!)![1]!;
+  await expect
+    .poll(async () => (await bucket.objects()).some((object) => object.startsWith(`media/${key}/`)), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  return key;
 }
