@@ -3,6 +3,17 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 
+// The tests start the built server, or call its functions on a copy of the template: build it first when any source is
+// newer, then prepare the template every test site starts from (tests/support/template.ts).
+const SERVER_SETUP = ["tests/support/build-first.ts", "tests/support/template-setup.ts"];
+const SHARED_CORES = {
+  // Limits that stop a hang, not measures: `npm test` runs the end-to-end tests beside these (record 061).
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  // Each file starts its own server; two at a time for the two cores.
+  maxWorkers: 2,
+};
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -14,14 +25,23 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          // The tests start the built server: build it first when any source is newer, then prepare the template
-          // every test server starts from (tests/support/template.ts).
-          globalSetup: ["tests/support/build-first.ts", "tests/support/template-setup.ts"],
-          // Limits that stop a hang, not measures: `npm test` runs the end-to-end tests beside these (record 061).
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          // Each file starts its own server; two at a time for the two cores.
-          maxWorkers: 2,
+          globalSetup: SERVER_SETUP,
+          ...SHARED_CORES,
+          // A file talks to its own server and keeps no state of the app's modules, so a worker runs file after file in
+          // one module graph: each file's own setup was most of a short file's time (record 063).
+          isolate: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "in-process",
+          include: ["tests/in-process/**/*.test.ts"],
+          environment: "node",
+          globalSetup: SERVER_SETUP,
+          ...SHARED_CORES,
+          // Each file gets its own modules, so the app's one database and configuration are that file's.
+          isolate: true,
         },
       },
     ],

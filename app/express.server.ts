@@ -1,5 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import fs from "node:fs";
 import path from "node:path";
@@ -61,8 +62,17 @@ function decodedPath(pathname: string): string {
 }
 
 if (!development) {
-  // Hashed file names: cache for good. Everything else in public/ for an hour.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  // Hashed file names: cache for good. Everything else in public/ for an hour. Scripts and styles go out as the build
+  // compressed them (vite.precompress.ts), not compressed again for each request.
+  app.use(
+    "/assets",
+    expressStaticGzip("build/client/assets", {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y" },
+    }),
+  );
   const publicFiles = express.static("build/client", { maxAge: "1h" });
   const paths = publicPaths("build/client");
   app.use((req, res, next) => (paths.has(decodedPath(req.path)) ? publicFiles(req, res, next) : next()));

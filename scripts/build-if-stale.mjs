@@ -30,9 +30,10 @@ export const OPERATOR_SCRIPTS = [
 /** Written last, once the scripts' build (after the app's) is done, so its time is the build's. */
 export const OUTPUT = "build/scripts/built-at.txt";
 
-/** `npm run build`, step by step: React Router's (which empties build/ first), then the scripts'. */
+/** `npm run build`, step by step: React Router's (which empties build/ first), its assets compressed, then the scripts'. */
 const BUILDERS = [
   ["node_modules/@react-router/dev/bin.js", "build"],
+  ["scripts/precompress-assets.mjs"],
   ["node_modules/vite/bin/vite.js", "build", "--config", "vite.scripts.config.ts"],
 ];
 

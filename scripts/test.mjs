@@ -29,7 +29,7 @@ const checks = [
   ["unit", ["node_modules/.bin/vitest", "run", "--project", "unit"]],
 ];
 const tests = [
-  ["integration", ["node_modules/.bin/vitest", "run", "--project", "integration"]],
+  ["integration", ["node_modules/.bin/vitest", "run", "--project", "integration", "--project", "in-process"]],
   ["end-to-end", ["node_modules/.bin/playwright", "test"]],
 ];
 

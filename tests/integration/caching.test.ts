@@ -5,6 +5,7 @@
 // Visitors' answers may be kept briefly by a shared cache, with an ETag of the
 // data version (revalidated with 304), and /photography stays in the page cache;
 // media stay immutable.
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { SHARED_CACHE_CONTROL } from "~/server/http/cache-policy.server";
@@ -187,5 +188,30 @@ describe("answers to the admin on every URL", () => {
     expect(media.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
     const anonymous = await rawGet(server.url + image.url, {});
     expect(anonymous.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+});
+
+describe("the page's scripts and styles", () => {
+  it("go out as the build compressed them, Brotli before gzip, each with its own ETag, immutable", async () => {
+    const home = await rawGet(server.url + "/");
+    const entry = home.body.toString().match(/\/assets\/entry\.client-[\w-]+\.js/)![0];
+    const plain = await rawGet(server.url + entry, {});
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    const etags = new Set([plain.headers.etag]);
+    for (const [accepted, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+    ] as const) {
+      const answer = await rawGet(server.url + entry, { "Accept-Encoding": accepted });
+      expect(answer.headers["content-encoding"], accepted).toBe(encoding);
+      // Sent as a file of known length, not compressed as it goes out.
+      expect(Number(answer.headers["content-length"]), accepted).toBe(answer.body.length);
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+      expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(decoders[encoding](answer.body).equals(plain.body), accepted).toBe(true);
+      etags.add(answer.headers.etag);
+    }
+    expect(etags.size).toBe(3);
   });
 });
