@@ -1,7 +1,8 @@
 // The staleness check behind `npm start` and the test runners' global setup:
 // a project in a temp folder, with file times set explicitly (no clock), and
-// stand-ins for the two builders (React Router's, then Vite's for the operator
-// scripts) that record each run and write their part of the build.
+// stand-ins for the three build steps (React Router's, the compression of its
+// assets, then Vite's for the operator scripts) that record each run and write
+// their part of the build.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -54,6 +55,13 @@ fs.appendFileSync("builder-runs.log", "react-router " + process.argv.slice(2).jo
 fs.rmSync("build", { recursive: true, force: true });
 fs.mkdirSync("build/server", { recursive: true });
 fs.writeFileSync("build/server/index.js", "built");`,
+  );
+  // Stands in for the compression of the client's assets: logs the run.
+  write(
+    "scripts/precompress-assets.mjs",
+    EARLIER,
+    `import fs from "node:fs";
+fs.appendFileSync("builder-runs.log", "precompress\\n");`,
   );
   // Stands in for the scripts' `vite build`: logs the run, then writes the build's last file.
   write(
@@ -127,18 +135,18 @@ describe("buildIfStale", () => {
     fs.utimesSync(path.join(root, "app/routes/home.tsx"), LATER, LATER);
     buildIfStale(root);
     expect(fs.readFileSync(path.join(root, "builder-runs.log"), "utf8")).toBe(
-      "react-router build\nvite build --config vite.scripts.config.ts\n",
+      "react-router build\nprecompress\nvite build --config vite.scripts.config.ts\n",
     );
     expect(staleness(root)).toBeNull();
 
     buildIfStale(root);
-    expect(builderRuns()).toBe(2);
+    expect(builderRuns()).toBe(3);
   });
 
   it("builds when there is no build yet", () => {
     fs.rmSync(path.join(root, "build"), { recursive: true });
     buildIfStale(root);
-    expect(builderRuns()).toBe(2);
+    expect(builderRuns()).toBe(3);
     expect(staleness(root)).toBeNull();
   });
 });
