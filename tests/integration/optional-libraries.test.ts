@@ -1,6 +1,6 @@
 // Optional features load their libraries only when they are configured or used
 // (issue 32): a server on the local disk never loads the AWS SDK, one with
-// STORAGE=s3 does; the passkey library waits for a passkey. What the process
+// STORAGE=s3 does; the passkey library waits for a passkey, sharp for an image to decode. What the process
 // really resolved is recorded by a module hook loaded into it
 // (tests/support/record-imports.mjs).
 import fs from "node:fs";
@@ -57,6 +57,8 @@ describe("the AWS SDK", () => {
     expect(awsSdk(resolved)).toEqual([]);
     // Nor the passkey library (a quarter of a second of every start), until a passkey is registered or used.
     expect(resolved.filter((url) => url.includes("/node_modules/@simplewebauthn/server/"))).toEqual([]);
+    // Nor sharp, until an image is decoded: pages and stored variants need none.
+    expect(resolved.filter((url) => url.includes("/node_modules/sharp/"))).toEqual([]);
   });
 
   it("is loaded by a server with STORAGE=s3", async () => {

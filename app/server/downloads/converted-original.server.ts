@@ -8,9 +8,9 @@
 import fsp from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import fs from "node:fs";
-import sharp from "sharp";
 import { decodeHeic } from "~/server/photos/heic.server";
 import { withHeicDecoder, withProcessingSlot } from "~/server/photos/processing-queue.server";
+import { loadSharp } from "~/server/photos/sharp.server";
 import type { StoredFile } from "~/server/storage/photo-store.server";
 import { ensureTmpDir, tmpPath } from "~/server/storage/storage.server";
 import { stripGps } from "./exif-gps.server";
@@ -57,6 +57,7 @@ function exifSegment(exif: Buffer | undefined): Buffer[] {
 }
 
 async function encode(file: string, mimeType: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   const metadata = await sharp(file, { limitInputPixels: false }).metadata();
   const jpeg = { quality: QUALITY, chromaSubsampling: "4:4:4" } as const;
   if (mimeType !== "image/heic") {

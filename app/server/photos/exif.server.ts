@@ -3,9 +3,9 @@
  * is dropped (variants carry none). GPS is never read.
  */
 import exifr from "exifr";
-import sharp from "sharp";
 import { cleanLine } from "~/lib/clean-text";
 import { cameraName, formatExposureTime, roundTo, type Exif } from "~/lib/exif";
+import { loadSharp } from "./sharp.server";
 
 export interface CameraDetails {
   cameraMake: string | null;
@@ -86,6 +86,7 @@ const EXIF_HEADER = Buffer.from("Exif\0\0", "latin1");
  * the file itself.
  */
 async function exifSource(file: string): Promise<Buffer | string> {
+  const sharp = await loadSharp();
   const { exif } = await sharp(file).metadata();
   if (!exif) return file;
   return exif.subarray(0, EXIF_HEADER.length).equals(EXIF_HEADER) ? exif.subarray(EXIF_HEADER.length) : exif;

@@ -1,15 +1,13 @@
 import fsp from "node:fs/promises";
 import path from "node:path";
-import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
+import type { Metadata, Sharp, SharpOptions } from "sharp";
 import { isWideGamut } from "./colour-profile.server";
 import { decodeHeic, HeicDecodeError } from "./heic.server";
+import { loadSharp } from "./sharp.server";
 import { withHeicDecoder, withProcessingSlot } from "./processing-queue.server";
 import type { Focus } from "~/lib/album-card";
 import { MAX_PIXELS } from "~/lib/limits";
 import { HttpError } from "~/server/core/http-error.server";
-
-// No cache: every image is read once, and the cache would only grow the heap.
-sharp.cache(false);
 
 /**
  * Variant widths; an image gets those below its own width plus its own width (capped at the largest).
@@ -85,6 +83,7 @@ interface Inspected {
 }
 
 async function inspect(source: string): Promise<Inspected> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(source, { limitInputPixels: false }).metadata();
@@ -119,6 +118,7 @@ interface Master {
 
 /** The upload as sharp reads it, upright: the file itself, or an HEIC's pixels decoded beside sharp. */
 async function uprightSource(source: string, inspected: Inspected): Promise<Sharp> {
+  const sharp = await loadSharp();
   if (!inspected.hevc) return sharp(source, { limitInputPixels: MAX_PIXELS, failOn: "error" }).autoOrient();
   const { data, width, height } = await decodeHeic(source, inspected.header);
   return sharp(data, { raw: { width, height, channels: 4 }, limitInputPixels: MAX_PIXELS }).removeAlpha();
@@ -204,6 +204,7 @@ async function makeVariants(
 
   // An HEIC's decoded pixels come without its profile: they are taken as sRGB (see the README).
   const master = await decodeMaster(source, inspected, largest, cut?.height);
+  const sharp = await loadSharp();
   const resized = (w: number) => sharp(master.input, master.options).resize({ width: w });
   const fromMaster = (w: number) => (master.keepProfile ? resized(w).keepIccProfile() : resized(w));
 
@@ -244,6 +245,7 @@ async function makeVariants(
  * as resized before the crop, which the fractions undo.
  */
 async function findFocus(image: Sharp, aspect: number): Promise<Focus> {
+  const sharp = await loadSharp();
   const { info } = await image
     .resize(FOCUS_BOX, FOCUS_BOX, { fit: "cover", position: sharp.strategy.attention })
     .toBuffer({ resolveWithObject: true });
