@@ -1,7 +1,7 @@
-// `npm test`: first, side by side, the typecheck, lint (ESLint, zero warnings),
-// format check (Prettier), the build if stale and the unit tests (Vitest); then,
-// side by side again, the integration tests (Vitest) and the end-to-end tests
-// (Playwright, JavaScript on and off where behaviour differs).
+// `npm test`: side by side, the typecheck, lint (ESLint, zero warnings), format
+// check (Prettier), the build if stale and the unit tests (Vitest); once the
+// build is done, the integration tests (Vitest) and the end-to-end tests
+// (Playwright, JavaScript on and off where behaviour differs) join them.
 // Without a Chromium everything else still runs and the end-to-end step is
 // reported as skipped: that fails on CI (which installs one), and only warns
 // on a developer's machine.
@@ -85,14 +85,16 @@ async function runStep([name, ...commands], { live = false } = {}) {
   return ok;
 }
 
-const results = await Promise.all(checks.map((step) => runStep(step)));
+const checking = checks.map((step) => runStep(step));
+// The tests need the build and nothing else the checks make; the checks alone left part of the two cores idle.
+await checking[checks.findIndex(([name]) => name === "build")];
 const skipped = [];
 if (!chromium) skipped.push(`skipped: end-to-end (no Chromium: ${INSTALL_HINT})`);
 // Each runner alone left about a seventh of the two cores idle (a worker waiting on its server, its browser or a
 // process it started); side by side, one fills the other's gaps (record 061).
 const runnable = tests.filter(([name]) => name !== "end-to-end" || chromium);
-console.log(`\n${runnable.map(([name]) => name).join(" and ")}: started side by side`);
-results.push(...(await Promise.all(runnable.map((step) => runStep(step, { live: true })))));
+console.log(`\n${runnable.map(([name]) => name).join(" and ")}: started side by side, beside the checks still running`);
+const results = await Promise.all([...checking, ...runnable.map((step) => runStep(step, { live: true }))]);
 const passed = results.filter(Boolean).length;
 const failed = results.length - passed;
 console.log(`\nsteps: ${passed} passed, ${failed} failed, ${skipped.length} skipped`);
