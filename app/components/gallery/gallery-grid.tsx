@@ -76,7 +76,10 @@ export function GalleryGrid({ images, position, Item = PlainItem, behindViewer =
     });
   }
   return (
-    <ul className="gallery-grid" style={containerStyle(layout.columns)}>
+    <ul
+      className={behindViewer ? "gallery-grid gallery-grid--covered" : "gallery-grid"}
+      style={containerStyle(layout.columns)}
+    >
       {images.map((image, index) => (
         <Item key={image.id} image={image} style={itemStyle(image, layout.places[index]!)}>
           <Link
