@@ -1,6 +1,5 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import fs from "node:fs";
 import path from "node:path";
@@ -8,6 +7,7 @@ import "react-router";
 import { config } from "~/server/core/config.server";
 import { mediaGate } from "~/server/access/media-access.server";
 import { serveDownloads } from "~/server/downloads/download-routes.server";
+import { createBuiltAssets } from "~/server/http/built-assets.server";
 import { createFastPath } from "~/server/http/fast-path.server";
 import { newNonce, securityHeaders } from "~/server/http/headers.server";
 import { pageRecorder } from "~/server/http/page-cache.server";
@@ -28,7 +28,11 @@ app.disable("x-powered-by");
 app.set("trust proxy", config().trustProxy);
 
 /** server.js puts it in front of `app`: small media and cached pages are answered there. */
-export const fastPath = createFastPath(app, mediaGate);
+export const fastPath = createFastPath(
+  app,
+  mediaGate,
+  development ? undefined : createBuiltAssets("build/client/assets"),
+);
 
 app.use((req, res, next) => {
   const nonce = newNonce();
@@ -62,17 +66,9 @@ function decodedPath(pathname: string): string {
 }
 
 if (!development) {
-  // Hashed file names: cache for good. Everything else in public/ for an hour. Scripts and styles go out as the build
-  // compressed them (vite.precompress.ts), not compressed again for each request.
-  app.use(
-    "/assets",
-    expressStaticGzip("build/client/assets", {
-      enableBrotli: true,
-      orderPreference: ["br", "gzip"],
-      index: false,
-      serveStatic: { immutable: true, maxAge: "1y" },
-    }),
-  );
+  // Hashed file names: cache for good (the fast path answers all but byte ranges). Everything else in public/ for an
+  // hour.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
   const publicFiles = express.static("build/client", { maxAge: "1h" });
   const paths = publicPaths("build/client");
   app.use((req, res, next) => (paths.has(decodedPath(req.path)) ? publicFiles(req, res, next) : next()));

@@ -213,5 +213,15 @@ describe("the page's scripts and styles", () => {
       etags.add(answer.headers.etag);
     }
     expect(etags.size).toBe(3);
+    // A browser revalidating its Brotli copy gets 304; a byte range still gets the bytes it asked for.
+    const brotli = await rawGet(server.url + entry, { "Accept-Encoding": "br" });
+    const revalidated = await rawGet(server.url + entry, {
+      "Accept-Encoding": "br",
+      "If-None-Match": String(brotli.headers.etag),
+    });
+    expect([revalidated.status, revalidated.body.length]).toEqual([304, 0]);
+    const range = await rawGet(server.url + entry, { Range: "bytes=0-99" });
+    expect(range.status).toBe(206);
+    expect(range.body.equals(plain.body.subarray(0, 100))).toBe(true);
   });
 });

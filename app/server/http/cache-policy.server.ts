@@ -3,6 +3,9 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import onHeaders from "on-headers";
 import { dataVersion } from "~/server/data/data-version.server";
 
+/** An answer that never changes under its URL (a built file's hashed name, a stored variant's key): kept a year. */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
 /** For answers that depend on the admin's cookie or token: no cache, shared or the browser's, keeps them. */
 export const PRIVATE_NO_STORE = "private, no-store";
 

@@ -1,23 +1,29 @@
 import type { Express, Request } from "express";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { createBuiltAssets } from "./built-assets.server";
 import { applyCachePolicy } from "./cache-policy.server";
 import { serveMedia, type MediaGate } from "./media.server";
 import { serveCachedPage } from "./page-cache.server";
+
+type BuiltAssets = ReturnType<typeof createBuiltAssets>;
 
 /**
  * The one layer in front of Express's router, the same in production and in
  * development (server.js). It answers from memory the two requests the router
  * would cost more than the answer itself (docs/decisions/006-one-request-path.md):
- * small media variants (media.server.ts) and pages cached for anonymous
- * visitors (page-cache.server.ts). Everything else, and every miss, goes on
+ * the built scripts and styles in production (built-assets.server.ts), small
+ * media variants (media.server.ts) and pages cached for anonymous visitors
+ * (page-cache.server.ts). Everything else, and every miss, goes on
  * to `next`, which ends in the Express app. Every response, from here or
  * from the app, leaves under the one caching policy (cache-policy.server.ts).
  */
-export function createFastPath(app: Express, mediaGate: MediaGate) {
+export function createFastPath(app: Express, mediaGate: MediaGate, builtAssets?: BuiltAssets) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const request = expressView(app, req);
     applyCachePolicy(req, res);
-    serveMedia(request, res, mediaGate, () => serveCachedPage(request, res, next));
+    const media = () => serveMedia(request, res, mediaGate, () => serveCachedPage(request, res, next));
+    if (builtAssets) builtAssets(request, res, media);
+    else media();
   };
 }
 

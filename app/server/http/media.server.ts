@@ -3,6 +3,7 @@ import fresh from "fresh";
 import type { ServerResponse } from "node:http";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { IMMUTABLE_CACHE_CONTROL } from "./cache-policy.server";
 import { newNonce, securityHeaders } from "./headers.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { STORAGE_KEY_PATTERN, VARIANT_FILE_PATTERN, VIDEO_FILE_PATTERN } from "~/server/storage/photo-store.server";
@@ -41,7 +42,7 @@ function byteSlice({ start, end }: { start: number; end: number }): Transform {
   });
 }
 
-export const MEDIA_CACHE_CONTROL = "public, max-age=31536000, immutable";
+export const MEDIA_CACHE_CONTROL = IMMUTABLE_CACHE_CONTROL;
 
 /**
  * Who may have a stored photo's variants (access/media-access.server.ts,
