@@ -6,8 +6,11 @@
 // reported as skipped: that fails on CI (which installs one), and only warns
 // on a developer's machine.
 import { spawn } from "node:child_process";
+import os from "node:os";
 import { findChromium } from "./chromium.mjs";
 
+/** A nice value: the checks run when the build and the tests leave a core idle. */
+const BACKGROUND_PRIORITY = 10;
 const INSTALL_HINT = "install one (Debian: `apt-get install -y chromium-headless-shell`) or set CHROMIUM_PATH";
 const onCi = !["", "0", "false"].includes(process.env.CI ?? "");
 const chromium = findChromium();
@@ -59,10 +62,12 @@ function liveOutput(name) {
   };
 }
 
-/** Runs one command into `output`; resolves to whether it exited 0. */
-function runCommand([command, ...args], output) {
+/** Runs one command into `output`, at `priority` (a nice value); resolves to whether it exited 0. */
+function runCommand([command, ...args], output, priority) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, stdio: "pipe" });
+    // Set before the command starts processes of its own, which inherit it.
+    if (priority && child.pid) os.setPriority(child.pid, priority);
     child.stdout.setEncoding("utf8");
     child.stderr.setEncoding("utf8");
     child.stdout.on("data", output.writer());
@@ -73,11 +78,11 @@ function runCommand([command, ...args], output) {
 }
 
 /** Runs a step's commands in order, stopping at a failure, then prints its header with its time. */
-async function runStep([name, ...commands], { live = false } = {}) {
+async function runStep([name, ...commands], { live = false, priority = 0 } = {}) {
   const started = Date.now();
   const output = live ? liveOutput(name) : keptOutput();
   let ok = true;
-  for (const command of commands) if (ok) ok = await runCommand(command, output);
+  for (const command of commands) if (ok) ok = await runCommand(command, output, priority);
   const seconds = Math.round((Date.now() - started) / 1000);
   const header = `\n=== ${name} (${seconds} s): ${commands.map((command) => command.join(" ")).join(" && ")}\n`;
   process.stdout.write(live ? output.end() + header : header + output.end());
@@ -85,8 +90,9 @@ async function runStep([name, ...commands], { live = false } = {}) {
   return ok;
 }
 
-const checking = checks.map((step) => runStep(step));
-// The tests need the build and nothing else the checks make; the checks alone left part of the two cores idle.
+// The tests need the build and nothing else the checks make. The other checks yield the cores to the build, then to
+// the tests, and take what those leave idle: the tests start sooner, and the checks alone left part of the cores idle.
+const checking = checks.map((step) => runStep(step, { priority: step[0] === "build" ? 0 : BACKGROUND_PRIORITY }));
 await checking[checks.findIndex(([name]) => name === "build")];
 const skipped = [];
 if (!chromium) skipped.push(`skipped: end-to-end (no Chromium: ${INSTALL_HINT})`);
