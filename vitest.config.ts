@@ -18,7 +18,17 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+          // A hang guard: `npm test` runs these beside the integration and end-to-end tests once the build is done, and
+          // a few (the password pool's real workers) take real work.
+          testTimeout: SHARED_CORES.testTimeout,
+        },
+      },
       {
         resolve: { alias },
         test: {

@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import os from "node:os";
 import { findChromium } from "./chromium.mjs";
 
-/** A nice value: the checks run when the build and the tests leave a core idle. */
+/** A nice value: the typecheck, lint and format run when the build and the tests leave a core idle. */
 const BACKGROUND_PRIORITY = 10;
 const INSTALL_HINT = "install one (Debian: `apt-get install -y chromium-headless-shell`) or set CHROMIUM_PATH";
 const onCi = !["", "0", "false"].includes(process.env.CI ?? "");
@@ -90,9 +90,11 @@ async function runStep([name, ...commands], { live = false, priority = 0 } = {})
   return ok;
 }
 
-// The tests need the build and nothing else the checks make. The other checks yield the cores to the build, then to
-// the tests, and take what those leave idle: the tests start sooner, and the checks alone left part of the cores idle.
-const checking = checks.map((step) => runStep(step, { priority: step[0] === "build" ? 0 : BACKGROUND_PRIORITY }));
+// The tests need the build and nothing else the checks make. The typecheck, lint and format yield the cores to the
+// build, then to the tests, and take what those leave idle: the tests start sooner, and the checks alone left part of
+// the cores idle. They have no time limits; the unit tests have, and keep their share.
+const BACKGROUND = new Set(["typecheck", "lint", "format"]);
+const checking = checks.map((step) => runStep(step, { priority: BACKGROUND.has(step[0]) ? BACKGROUND_PRIORITY : 0 }));
 await checking[checks.findIndex(([name]) => name === "build")];
 const skipped = [];
 if (!chromium) skipped.push(`skipped: end-to-end (no Chromium: ${INSTALL_HINT})`);
