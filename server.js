@@ -63,6 +63,13 @@ try {
     validHost(req) ? handle(req, res) : refuseBadHost(res),
   );
   closeIdleConnections(server, idleTimeoutMs);
+  server.once("error", (error) => {
+    if (error.code !== "EADDRINUSE") return fail(error);
+    console.error(
+      `Cannot start: port ${port} is already in use. Stop what listens there, or set PORT to another port.`,
+    );
+    process.exit(1);
+  });
   server.listen(port, () => {
     const address = server.address();
     console.log(`Listening on http://localhost:${typeof address === "object" && address ? address.port : port}`);

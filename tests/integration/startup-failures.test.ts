@@ -1,6 +1,8 @@
 // Startup stops before listening, with one clear line and exit code 1, when
 // the database is corrupt or a folder cannot be written. How fast: `npm run bench`.
+import { once } from "node:events";
 import fs from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -36,6 +38,22 @@ describe("startup stops with one clear line", () => {
       await runToExit({ dirs }),
       /^Cannot start: The database .*portfolio\.sqlite is unreadable or corrupt \(.+\)\. Restore a backup with "npm run restore -- <dir>"\.$/,
     );
+  });
+
+  it("when another process listens on its port", async () => {
+    const holder = net.createServer().listen(0, "127.0.0.1");
+    await once(holder, "listening");
+    const { port } = holder.address() as AddressInfo;
+    try {
+      expectOneClearLine(
+        await runToExit({ env: { PORT: String(port) } }),
+        new RegExp(
+          `^Cannot start: port ${port} is already in use\\. Stop what listens there, or set PORT to another port\\.$`,
+        ),
+      );
+    } finally {
+      holder.close();
+    }
   });
 
   it("when the database has damaged pages", async () => {
