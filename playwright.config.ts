@@ -30,10 +30,6 @@ export default defineConfig({
     // No trace by default: recording one for every test (DOM snapshots at each action) cost about a sixth of the
     // step's CPU, and CI keeps no files. Re-run a failing test with `--trace on` to step through it (docs/testing.md).
     trace: "off",
-    // One browser context per worker, reset between tests (cookies, storage, cache, pages, routes, init scripts,
-    // emulation), instead of a new one per test: a new context's first page cost Chromium about as much as the rest of
-    // a short test (record 065). What the reset leaves, the fixtures take back (tests/e2e/fixtures.ts).
-    reuseContext: true,
     launchOptions: {
       // scripts/test.mjs finds a Chromium and passes it here; Debian's is the fallback.
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",

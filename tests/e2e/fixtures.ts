@@ -18,9 +18,9 @@ export type SeedableServer = TestServer & {
   adminToken: () => Promise<string>;
 };
 
-/** Starts a server of its own from the template (an empty gallery) with `seed` and `adminToken`, on `port` if given. */
-export async function startSeedableServer(port?: number): Promise<SeedableServer> {
-  const server = await startServer(port ? { env: { PORT: String(port) } } : {});
+/** Starts a server of its own from the template (an empty gallery) with `seed` and `adminToken`. */
+export async function startSeedableServer(): Promise<SeedableServer> {
+  const server = await startServer();
   let seedIndex = 0;
   const adminToken = async () => (await loginAdmin(server.url)).token;
   const seed = (count: number, { prefix = "Photo", description, photo }: SeedOptions = {}) =>
@@ -50,21 +50,6 @@ export interface WorkerFixtures {
   serverSlot: { file?: string; server?: SeedableServer };
 }
 
-/**
- * A file's server on the port of the file before it when that port is still free: the base URL stays the same, so the
- * worker's browser context carries on from file to file instead of starting again (record 065).
- */
-async function startFileServer(lastPort: number | undefined): Promise<SeedableServer> {
-  if (lastPort) {
-    try {
-      return await startSeedableServer(lastPort);
-    } catch (error) {
-      if (!String(error).includes("is already in use")) throw error;
-    }
-  }
-  return startSeedableServer();
-}
-
 /** `slot`'s server, through a check that it belongs to the file running now. */
 function currentFileServer(slot: WorkerFixtures["serverSlot"]): SeedableServer {
   return new Proxy({} as SeedableServer, {
@@ -77,7 +62,7 @@ function currentFileServer(slot: WorkerFixtures["serverSlot"]): SeedableServer {
 }
 
 /** Tests read Playwright's own `javaScriptEnabled` fixture: true in the "js" project, false in "no-js". */
-export const test = base.extend<{ fileServer: SeedableServer; revokePermissions: undefined }, WorkerFixtures>({
+export const test = base.extend<{ fileServer: SeedableServer }, WorkerFixtures>({
   serverSlot: [
     async ({}, use) => {
       const slot: WorkerFixtures["serverSlot"] = {};
@@ -94,7 +79,7 @@ export const test = base.extend<{ fileServer: SeedableServer; revokePermissions:
         const last = serverSlot.server;
         serverSlot.server = undefined;
         await last?.stop();
-        serverSlot.server = await startFileServer(last && Number(new URL(last.url).port));
+        serverSlot.server = await startSeedableServer();
         serverSlot.file = testInfo.file;
       }
       await use(serverSlot.server!);
@@ -102,14 +87,6 @@ export const test = base.extend<{ fileServer: SeedableServer; revokePermissions:
     { auto: true },
   ],
   baseURL: async ({ fileServer }, use) => use(fileServer.url),
-  // The browser context is reused from test to test (playwright.config.ts), and its reset leaves granted permissions.
-  revokePermissions: [
-    async ({ context }, use) => {
-      await use(undefined);
-      await context.clearPermissions();
-    },
-    { auto: true },
-  ],
 });
 
 /**

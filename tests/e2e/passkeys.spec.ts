@@ -16,10 +16,6 @@ const test = base.extend({
   baseURL: async ({ fileServer }, use) => use(fileServer.url.replace("127.0.0.1", "localhost")),
 });
 
-// A context of its own for each test: Chromium takes one virtual platform authenticator per browser context, and a reused
-// context (playwright.config.ts) would still hold the last test's.
-test.use({ reuseContext: false });
-
 /** A platform authenticator that holds discoverable credentials and verifies its user, as a laptop's does. */
 async function addVirtualAuthenticator(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
