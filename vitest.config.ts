@@ -6,6 +6,8 @@ const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 // The tests start the built server, or call its functions on a copy of the template: build it first when any source is
 // newer, then prepare the template every test site starts from (tests/support/template.ts).
 const SERVER_SETUP = ["tests/support/build-first.ts", "tests/support/template-setup.ts"];
+/** Each file's servers' temporary folders are removed once it ends (tests/support/server.ts). */
+const AFTER_FILE = ["tests/support/after-file.ts"];
 const SHARED_CORES = {
   // Limits that stop a hang, not measures: `npm test` runs the end-to-end tests beside these (record 061).
   testTimeout: 120_000,
@@ -36,6 +38,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: SERVER_SETUP,
+          setupFiles: AFTER_FILE,
           ...SHARED_CORES,
           // A file talks to its own server and keeps no state of the app's modules, so a worker runs file after file in
           // one module graph: each file's own setup was most of a short file's time (record 063).
@@ -49,6 +52,7 @@ export default defineConfig({
           include: ["tests/in-process/**/*.test.ts"],
           environment: "node",
           globalSetup: SERVER_SETUP,
+          setupFiles: AFTER_FILE,
           ...SHARED_CORES,
           // Each file gets its own modules, so the app's one database and configuration are that file's.
           isolate: true,
