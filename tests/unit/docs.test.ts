@@ -90,7 +90,8 @@ describe("decision records", () => {
     const undated = records.filter((name) => {
       const text = read(path.join(DECISIONS, name));
       return (
-        !/^Date: \d{4}-\d{2}-\d{2}$/m.test(text) || !/^Status: (accepted|superseded|deprecated|proposed)\b/m.test(text)
+        !/^Date: \d{4}-\d{2}-\d{2}$/m.test(text) ||
+        !/^Status: (accepted|superseded|deprecated|proposed|rejected)\b/m.test(text)
       );
     });
     expect(undated).toEqual([]);
