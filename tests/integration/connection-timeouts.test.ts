@@ -127,6 +127,15 @@ describe("connection timeouts", () => {
     expect(await dashboard.text()).toContain("2 photos added");
   });
 
+  it("a kept-alive connection waits IDLE_TIMEOUT_S for its next request, says so, and is then closed", async () => {
+    const connection = await rawConnection(server.url);
+    connection.socket.write(`GET /healthz HTTP/1.1\r\nHost: ${host()}\r\n\r\n`);
+    await expect.poll(connection.received).toMatch(/\r\n\r\n/);
+    // Node's default would be 5 s, shorter than a reverse proxy keeps its connections.
+    expect(connection.received()).toMatch(new RegExp(`^keep-alive: timeout=${IDLE_MS / 1000}\\r$`, "im"));
+    await untilClosed(connection);
+  });
+
   it("behind a trusted proxy, a malformed X-Forwarded-Host: 400", async () => {
     const { status } = await rawRequest(
       server.url,

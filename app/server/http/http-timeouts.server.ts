@@ -24,6 +24,10 @@ export function timeoutOptions({ headersTimeoutMs }: { headersTimeoutMs: number 
 export function closeIdleConnections(server: Server, idleTimeoutMs: number): void {
   const exchanges = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
   server.timeout = idleTimeoutMs;
+  // A kept-alive connection waiting for its next request is idle too. Node's own 5 s would close it while
+  // a client or a reverse proxy (nginx, Caddy and Traefik keep theirs for a minute or more) may be sending
+  // on it: that request then fails with a reset.
+  server.keepAliveTimeout = idleTimeoutMs;
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const exchange = { req, res };
     exchanges.set(req.socket, exchange);
