@@ -223,6 +223,17 @@ describe("step by step on one site", { shuffle: false }, () => {
       expect(await accountHtml()).toContain("8 recovery codes left.");
     });
 
+    it("a second step still pending ends when the owner signs out other sessions", async () => {
+      const { ticket } = await passwordStep();
+      const signedOut = await postForm(`${server.url}${ACCOUNT}`, { intent: "sign-out-others" }, owner);
+      expect(signedOut.status).toBe(200);
+      const refused = await postCode(ticket, recoveryCodes[5]!);
+      expect(refused.status).toBe(401);
+      expect(await refused.text()).toContain('name="password"');
+      // The code itself was good: only the ticket had ended.
+      expect((await apiLogin({ code: recoveryCodes[5]! })).status).toBe(200);
+    });
+
     it("without a ticket, asks for the password again", async () => {
       const response = await postCode("__login_step=forged", recoveryCodes[3]!);
       expect(response.status).toBe(401);

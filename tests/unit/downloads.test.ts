@@ -83,6 +83,32 @@ describe("names", () => {
     expect(uniqueNames(["a.jpg", "A.jpg", "a.jpg", "b"])).toEqual(["a.jpg", "A (2).jpg", "a (3).jpg", "b"]);
   });
 
+  it("keeps every name within 255 bytes of UTF-8, cut between characters, with its extension and its number", () => {
+    const bytes = (name: string) => Buffer.byteLength(name);
+    const long = "ü".repeat(200); // 400 bytes
+    const name = downloadName(`${long}.heic`, ".jpg", "photo-1");
+    // 125 of them and the extension make 254 bytes: a 126th would not fit whole.
+    expect(name).toBe(`${"ü".repeat(125)}.jpg`);
+    // An emoji of several code points is kept whole or left out, never halved.
+    const family = "👨‍👩‍👧";
+    const emoji = downloadName(`${"a".repeat(240)}${family}${family}.jpg`, ".jpg", "photo-1");
+    expect(emoji).toBe(`${"a".repeat(240)}.jpg`);
+    const twins = uniqueNames([name, name.toUpperCase(), name]);
+    expect(new Set(twins.map((twin) => twin.toLowerCase())).size).toBe(3);
+    expect(twins.map(bytes).every((size) => size <= 255)).toBe(true);
+    expect(twins[2]).toMatch(/ü \(3\)\.jpg$/);
+    expect(bytes(downloadName(`${"Hochzeit ".repeat(40)}.zip`, ".zip", "album"))).toBeLessThanOrEqual(255);
+  });
+
+  it("renames the names Windows keeps for devices, whatever their case and extension", () => {
+    expect(downloadName("CON.jpg", ".jpg", "photo-1")).toBe("_CON.jpg");
+    expect(downloadName("aux.tar.heic", ".jpg", "photo-1")).toBe("_aux.tar.jpg");
+    expect(downloadName("com1.png", ".png", "photo-1")).toBe("_com1.png");
+    expect(downloadName("lpt¹.jpg", ".jpg", "photo-1")).toBe("_lpt¹.jpg");
+    expect(downloadName("console.jpg", ".jpg", "photo-1")).toBe("console.jpg");
+    expect(downloadName("Nul", ".zip", "album")).toBe("_Nul.zip");
+  });
+
   it("names the file in ASCII and exactly in UTF-8 (RFC 6266)", () => {
     expect(attachmentHeader("Café 100%.jpg")).toBe(
       `attachment; filename="Caf_ 100_.jpg"; filename*=UTF-8''Caf%C3%A9%20100%25.jpg`,

@@ -26,13 +26,21 @@ describe("csv", () => {
     expect(csvCell(-5)).toBe("-5");
   });
 
-  it("ends every row with CRLF", () => {
+  it("prefixes a formula wherever a spreadsheet splitting at ; or tabs, or misreading quotes, would start a cell", () => {
+    expect(csvCell("Anna;=HYPERLINK(1)")).toBe("Anna;'=HYPERLINK(1)");
+    expect(csvCell("Anna\t+1")).toBe("Anna\t'+1");
+    expect(csvCell("Anna\n@SUM(1)")).toBe(`"Anna\n'@SUM(1)"`);
+    expect(csvCell("=1;-1")).toBe("'=1;'-1");
+    expect(csvCell("a-b;c=d")).toBe("a-b;c=d");
+  });
+
+  it("starts with a byte order mark, for Excel, and ends every row with CRLF", () => {
     expect(
       toCsv([
         ["a", 1],
         ["b", 2],
       ]),
-    ).toBe("a,1\r\nb,2\r\n");
+    ).toBe("\uFEFFa,1\r\nb,2\r\n");
   });
 });
 

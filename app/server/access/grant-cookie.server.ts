@@ -14,7 +14,7 @@ import { sessionSecrets } from "~/server/core/session-secrets.server";
 import type { AlbumGrant } from "./access.server";
 
 /** A browser keeps the links it opened last; an older one is opened again from its URL. */
-const MAX_GRANTS = 20;
+export const MAX_GRANTS = 20;
 const MAX_AGE_S = 180 * 24 * 60 * 60;
 
 /**
@@ -92,7 +92,21 @@ export async function readGrants(request: Request, now = new Date()): Promise<Al
   });
 }
 
-/** The Set-Cookie that adds `link` to the request's grants (newest first; the oldest beyond the limit drop out). */
+/**
+ * At most MAX_GRANTS entries, newest first. Beyond it the oldest grants on
+ * which no name was given drop out first: opened again from its address, such
+ * a link is as it was, but a named grant is the visitor's favourites, which a
+ * new grant on the same link could not find again.
+ */
+function bounded(entries: GrantEntry[]): GrantEntry[] {
+  const kept = [...entries];
+  for (let i = kept.length - 1; i >= 0 && kept.length > MAX_GRANTS; i--) {
+    if (kept[i]!.length === 2) kept.splice(i, 1);
+  }
+  return kept.slice(0, MAX_GRANTS);
+}
+
+/** The Set-Cookie that adds `link` to the request's grants, first (see `bounded` for those that drop out). */
 export async function addGrant(
   request: Request,
   link: { id: number; passwordHash: string | null },
@@ -104,12 +118,13 @@ export async function addGrant(
   const kept = entries.filter(([id]) => id !== link.id);
   const print = passwordPrint(link.passwordHash);
   const added: GrantEntry = visitorId ? [link.id, print, visitorId] : [link.id, print];
-  return cookie().serialize([added, ...kept].slice(0, MAX_GRANTS), { secure });
+  return cookie().serialize(bounded([added, ...kept]), { secure });
 }
 
 /**
  * The Set-Cookie that keeps `visitorId` with the grant of `grant.linkId`
- * (the name given for favourites), its place and password print unchanged.
+ * (the name given for favourites), its password print unchanged. Naming is
+ * using: the grant moves first, the last to drop out.
  */
 export async function keepVisitor(
   request: Request,
@@ -117,8 +132,7 @@ export async function keepVisitor(
   visitorId: number,
   secure: boolean,
 ): Promise<string> {
-  const entries = (await readEntries(request)).map((entry): GrantEntry =>
-    entry[0] === grant.linkId ? [entry[0], entry[1], visitorId] : entry,
-  );
-  return cookie().serialize(entries, { secure });
+  const entries = await readEntries(request);
+  const named = entries.filter(([id]) => id === grant.linkId).map(([id, print]): GrantEntry => [id, print, visitorId]);
+  return cookie().serialize([...named, ...entries.filter(([id]) => id !== grant.linkId)], { secure });
 }

@@ -4,6 +4,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
 import { sessions } from "~/server/data/schema";
 import type { AdminSession } from "./auth.server";
+import { forgetLoginTickets } from "./login-ticket.server";
 
 /** One signed-in session as the account page lists it. */
 export interface Device {
@@ -56,8 +57,9 @@ export function endSession(session: AdminSession, id: number): void {
   if (ended.changes === 0) throw new HttpError(404, "That session has already ended.");
 }
 
-/** Ends every session of the user but this one; returns how many ended. */
+/** Ends every session of the user but this one, and their logins waiting for a second step; returns how many sessions ended. */
 export function endOtherSessions(session: AdminSession): number {
+  forgetLoginTickets(session.userId);
   return db()
     .delete(sessions)
     .where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.id)))

@@ -62,6 +62,11 @@ export async function readLoginTicket(request: Request): Promise<{ key: string; 
   return { key, userId: ticket.userId };
 }
 
+/** Ends the user's half-finished logins: a password change or "Sign out other sessions" must reach them too. */
+export function forgetLoginTickets(userId: number): void {
+  for (const [key, ticket] of tickets) if (ticket.userId === userId) tickets.delete(key);
+}
+
 /** Spends the ticket (its second step passed) and returns the Set-Cookie that clears it. */
 export async function spendLoginTicket(request: Request, key: string): Promise<string> {
   tickets.delete(key);

@@ -1,0 +1,45 @@
+// A browser holds at most MAX_GRANTS share links in its cookie. Opening more drops the oldest, but never the grant a
+// visitor gave their name on while a nameless one can go instead: that name is their favourites.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { addGrant, keepVisitor, MAX_GRANTS, readGrants } from "~/server/access/grant-cookie.server";
+import { createAlbum } from "~/server/albums/albums.server";
+import { createShareLink } from "~/server/sharing/share-links.server";
+import { nameVisitor } from "~/server/sharing/favourites.server";
+import { openTemplateSite } from "../support/in-process";
+
+let site: ReturnType<typeof openTemplateSite>;
+beforeAll(() => (site = openTemplateSite()));
+afterAll(() => site?.close());
+
+/** One browser's cookie, as each answer's Set-Cookie leaves it. */
+function browser() {
+  let cookie = "";
+  const request = () => new Request("http://localhost/", { headers: cookie ? { cookie } : {} });
+  const keep = (setCookie: string) => (cookie = setCookie.split(";")[0]!);
+  return {
+    open: async (link: { id: number }) => keep(await addGrant(request(), { ...link, passwordHash: null }, false)),
+    name: async (linkId: number, visitorId: number) => keep(await keepVisitor(request(), { linkId }, visitorId, false)),
+    grants: () => readGrants(request()),
+  };
+}
+
+it("keeps the named grant and drops the oldest nameless one when more links are opened than the cookie holds", async () => {
+  const album = createAlbum({ name: "Many links", visibility: "private" });
+  const links = [];
+  for (let i = 0; i <= MAX_GRANTS + 1; i++) {
+    links.push(await createShareLink(album.id, { label: `Link ${i}` }, "http://localhost"));
+  }
+  const guest = browser();
+  const [named, ...others] = links as [(typeof links)[0], ...typeof links];
+  await guest.open(named);
+  const grant = (await guest.grants())[0]!;
+  await guest.name(named.id, nameVisitor(grant, "Anna").id);
+  for (const link of others) await guest.open(link);
+
+  const held = await guest.grants();
+  expect(held).toHaveLength(MAX_GRANTS);
+  expect(held.find((each) => each.linkId === named.id)?.visitorId).toBeGreaterThan(0);
+  // Two too many: the first two nameless links opened are the ones that went.
+  const dropped = links.filter((link) => !held.some((each) => each.linkId === link.id)).map((link) => link.label);
+  expect(dropped).toEqual(["Link 1", "Link 2"]);
+});
