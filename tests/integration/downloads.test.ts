@@ -12,6 +12,7 @@ import type { Image } from "~/lib/image";
 import { readCameraDetails } from "~/server/photos/exif.server";
 import { CAMERA_HEIC, cameraJpeg } from "../support/camera";
 import { makeJpeg } from "../support/images";
+import { JPEG_POSITIONS, jpegWithEveryLayout, KEPT, positionsIn } from "../support/location-corpus";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 import { waitUntil } from "../support/storage-check";
 import { readStoredZip } from "../support/zip";
@@ -219,6 +220,20 @@ describe("Download all", () => {
     expect(await exifr.gps(zipped.find((data) => data.length === downloads[2]!.length)!)).toBeUndefined();
     const web = readStoredZip(await bytes(await owner("/photography/albums/twins/download?size=web")));
     expect(web.map((entry) => entry.name).every((name) => name.endsWith(".webp"))).toBe(true);
+  });
+
+  it("carries no location in any layout, alone or in the ZIP: XMP under any prefix, Extended XMP, a motion photo's video", async () => {
+    const layouts = await createAlbum("Layouts", "layouts");
+    const file = jpegWithEveryLayout();
+    expect(positionsIn(file)).toEqual(JPEG_POSITIONS);
+    const image = await upload(file, "PXL_20261128_MP.jpg", { albumId: layouts.id });
+    const single = await bytes(await owner(`/photography/albums/layouts/download/${image.id}?size=original`));
+    const [zipped] = readStoredZip(await bytes(await owner("/photography/albums/layouts/download")));
+    for (const original of [single, zipped!.data]) {
+      expect(original.length).toBe(file.length);
+      expect(positionsIn(original)).toEqual([]);
+      for (const kept of KEPT) expect(original.includes(kept)).toBe(true);
+    }
   });
 
   it("stops reading the store when the client leaves", async () => {

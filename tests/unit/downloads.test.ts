@@ -5,11 +5,12 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { stripGps, stripXmpGps } from "~/server/downloads/exif-gps.server";
+import { stripGps, stripXmpLocation } from "~/server/photos/location-removal.server";
 import { allowedSize } from "~/server/downloads/download-access.server";
 import { attachmentHeader, downloadName, uniqueNames } from "~/server/downloads/download-names.server";
 import { JpegWithoutGps } from "~/server/downloads/jpeg-without-gps.server";
 import { CAMERA_JPEG } from "../support/camera";
+import { JPEG_POSITIONS, jpegWithEveryLayout, KEPT, positionsIn } from "../support/location-corpus";
 
 const camera = fs.readFileSync(CAMERA_JPEG);
 
@@ -45,6 +46,25 @@ describe("JpegWithoutGps", () => {
     expect(out.subarray(camera.length).includes(Buffer.from("X-T5"))).toBe(true);
   });
 
+  it.each([1, 333, 1 << 20])(
+    "takes out the location in every layout: XMP under any prefix, a drone's, IPTC's place, Extended XMP, a motion photo's video (%i-byte chunks)",
+    async (size) => {
+      const file = jpegWithEveryLayout();
+      expect(positionsIn(file)).toEqual(JPEG_POSITIONS);
+      const out = await cleaned(file, size);
+      expect(out.length).toBe(file.length);
+      expect(positionsIn(out)).toEqual([]);
+      expect(out.toString("latin1")).not.toMatch(/GpsLongtitude|AbsoluteAltitude|-74\.04/);
+      for (const kept of KEPT) expect(out.includes(kept)).toBe(true);
+      // The picture is untouched up to its end, and what followed it is zeros.
+      const scan = file.indexOf(Buffer.from([0xff, 0xda]));
+      const end = file.lastIndexOf(Buffer.from([0xff, 0xd9])) + 2;
+      expect(out.subarray(scan, end).equals(file.subarray(scan, end))).toBe(true);
+      expect(out.subarray(end).every((byte) => byte === 0)).toBe(true);
+      expect(await exifr.parse(out, ["Model"])).toMatchObject({ Model: "X-T5" });
+    },
+  );
+
   it("refuses a file that is not a JPEG rather than pass it on unread", async () => {
     await expect(cleaned(Buffer.from("not a jpeg at all"), 4)).rejects.toThrow();
   });
@@ -63,7 +83,7 @@ describe("stripGps", () => {
       "latin1",
     );
     const length = xmp.length;
-    stripXmpGps(xmp);
+    stripXmpLocation(xmp);
     expect(xmp.length).toBe(length);
     expect(xmp.toString("latin1")).not.toMatch(/GPS|59,19|18,4/);
     expect(xmp.toString("latin1")).toContain(`tiff:Model="X"`);

@@ -13,7 +13,7 @@ import { withHeicDecoder, withProcessingSlot } from "~/server/photos/processing-
 import { loadSharp } from "~/server/photos/sharp.server";
 import type { StoredFile } from "~/server/storage/photo-store.server";
 import { ensureTmpDir, tmpPath } from "~/server/storage/storage.server";
-import { stripGps } from "./exif-gps.server";
+import { stripGps } from "~/server/photos/location-removal.server";
 
 const QUALITY = 95;
 const EXIF_HEADER = Buffer.from("Exif\0\0", "latin1");

@@ -5,6 +5,7 @@ import { config } from "~/server/core/config.server";
 import { redactUrls } from "~/server/core/redact.server";
 import { closeDatabase, databaseFile, initDatabase, StartupError } from "~/server/data/db.server";
 import { loadSampleProjects } from "~/server/projects/sample-projects.server";
+import { removeStoredVideoLocations } from "~/server/projects/stored-video-location.server";
 import { closePasswordWorkers } from "~/server/auth/password.server";
 import { keepNewFilesPrivate, makeSitePrivate } from "~/server/storage/private-files.server";
 import { restoreFromReplica, startReplication, stopReplication } from "./replication.server";
@@ -94,6 +95,7 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     await ensureAdmin(log);
     await sweep(log);
     await loadSampleProjects(log);
+    await removeStoredVideoLocations(log);
     const { changed, failures } = makeSitePrivate();
     if (changed) log(`Made ${changed} files and folders readable by this user only.`);
     for (const failure of failures) log(`Left as it is, its mode cannot be changed: ${failure}`);

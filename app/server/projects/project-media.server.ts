@@ -17,6 +17,7 @@ import { discardUploads, parseUpload } from "~/server/photos/upload.server";
 import { newStorageKey, PROJECT_KEY_PREFIX } from "~/server/storage/photo-store.server";
 import { storeFolder } from "~/server/storage/store-folder.server";
 import { findProjectRow } from "./projects.server";
+import { copyVideoWithoutLocation } from "./video-location.server";
 
 /** The card's frame; 480 and 960 cover its widths on phones and wide screens, 1440 sharp screens. */
 export const PROJECT_FRAME: ImageFrame = { aspect: 16 / 9, widths: [480, 960, 1440] };
@@ -57,7 +58,9 @@ export async function storeProjectMedia(id: number, files: MediaFiles): Promise<
       if (error instanceof HttpError) throw refused("image", error.status, error.message);
       throw error;
     });
-    if (files.video && container) await fsp.copyFile(files.video, path.join(prepared, `video.${container}`));
+    if (files.video && container) {
+      await copyVideoWithoutLocation(files.video, path.join(prepared, `video.${container}`), container);
+    }
     return {
       kind: container ? "video" : "image",
       width: still.width,
@@ -82,7 +85,8 @@ export async function storeMadeProjectMedia(
   return storeMedia(id, async (prepared) => {
     await fsp.cp(variantsDir, prepared, { recursive: true });
     if (video) await fsp.copyFile(video.file, path.join(prepared, `video.${video.container}`));
-    return { kind: video ? "video" : "image", ...still, ...(video ? { video: video.container } : {}) };
+    const { width, height, widths } = still;
+    return { kind: video ? "video" : "image", width, height, widths, ...(video ? { video: video.container } : {}) };
   });
 }
 

@@ -109,16 +109,27 @@ function markUpright(tiff: TiffView): void {
   }
 }
 
-/** XMP may repeat the position (exif:GPSLatitude …): each such attribute or element becomes spaces of its length. */
-const XMP_GPS = [
-  /\bexif:GPS\w*\s*=\s*(["'])[^"']*\1/g,
-  /<exif:(GPS\w*)\b[^>]*>[\s\S]*?<\/exif:\1>/g,
-  /<exif:GPS\w*\b[^>]*\/>/g,
+/**
+ * Where XMP may say where a photo was taken, under any prefix (a packet may
+ * bind any prefix to EXIF's or EXIF-extended's namespace, and drone makers
+ * write `GpsLatitude`, `AbsoluteAltitude` … in their own): coordinates, and
+ * IPTC's places (`Location` is a sublocation, an address; `LocationCreated`
+ * and `LocationShown` may hold coordinates too). Coarse places (city, country)
+ * stay: the owner chose to caption them.
+ */
+const LOCATION_NAME = String.raw`(?:[\w.-]+:)?(?:gps\w*|latitude|longitude|altitude|absolutealtitude|location|locationcreated|locationshown|sublocation)`;
+const XMP_LOCATION = [
+  // An attribute, its value in either kind of quotes.
+  new RegExp(String.raw`\b${LOCATION_NAME}\s*=\s*(["'])[\s\S]*?\1`, "gi"),
+  // An element and whatever it holds.
+  new RegExp(String.raw`<(${LOCATION_NAME})\b[^>]*?(?<!/)>[\s\S]*?</\1\s*>`, "gi"),
+  new RegExp(String.raw`<${LOCATION_NAME}\b[^>]*/>`, "gi"),
 ];
 
-export function stripXmpGps(packet: Buffer): void {
+/** Each location attribute or element of an XMP packet becomes spaces of its length. */
+export function stripXmpLocation(packet: Buffer): void {
   const text = packet.toString("latin1");
   let cleaned = text;
-  for (const pattern of XMP_GPS) cleaned = cleaned.replace(pattern, (found) => " ".repeat(found.length));
+  for (const pattern of XMP_LOCATION) cleaned = cleaned.replace(pattern, (found) => " ".repeat(found.length));
   if (cleaned !== text) packet.write(cleaned, "latin1");
 }

@@ -1,0 +1,13 @@
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { JpegWithoutGps } from "~/server/downloads/jpeg-without-gps.server";
+import { jpegWithEveryLayout, mp4WithLocation, webmWithLocation } from "../support/location-corpus";
+const file = jpegWithEveryLayout();
+fs.writeFileSync("/tmp/corpus-in.jpg", file);
+fs.writeFileSync("/tmp/corpus-out.jpg", await buffer(Readable.from([file]).pipe(new JpegWithoutGps())));
+fs.writeFileSync("/tmp/corpus.mp4", mp4WithLocation());
+fs.writeFileSync("/tmp/corpus.webm", webmWithLocation());
+const { stripVideoLocation } = await import("~/server/projects/video-location.server");
+const m = mp4WithLocation(); stripVideoLocation(m, "mp4"); fs.writeFileSync("/tmp/corpus-out.mp4", m);
+const w = webmWithLocation(); stripVideoLocation(w, "webm"); fs.writeFileSync("/tmp/corpus-out.webm", w);
