@@ -13,6 +13,8 @@ import { readCameraDetails } from "~/server/photos/exif.server";
 import { CAMERA_HEIC, cameraJpeg } from "../support/camera";
 import { makeJpeg } from "../support/images";
 import { JPEG_POSITIONS, jpegWithEveryLayout, KEPT, positionsIn } from "../support/location-corpus";
+import { storageKeyOf, tmpEntries } from "../support/inspect";
+import { seedImages } from "../support/seed";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 import { waitUntil } from "../support/storage-check";
 import { readStoredZip } from "../support/zip";
@@ -148,6 +150,30 @@ describe("one photo", () => {
     expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", image.width, image.height]);
     expect(await exifr.gps(jpeg)).toBeUndefined();
     expect(await exifr.parse(jpeg, ["Model", "Orientation"])).toMatchObject({ Model: "X-T5" });
+  });
+
+  it("converts an original once and keeps it; a HEAD converts nothing", async () => {
+    const [drawing] = await seedImages(server, session.token, [{ name: "Plan", photo: "png", albumIds: [album.id] }]);
+    const url = `/photography/albums/wedding/download/${drawing!.id}?size=original`;
+    const kept = path.join(server.uploadsDir, "converted", `${storageKeyOf(drawing!)}.jpg`);
+    const head = await fetch(server.url + url, { method: "HEAD", headers: { Cookie: session.cookie } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBeNull();
+    expect(fs.existsSync(kept)).toBe(false);
+
+    const first = await bytes(await owner(url));
+    expect((await sharp(first).metadata()).format).toBe("jpeg");
+    const { ino } = fs.statSync(kept);
+    expect((await bytes(await owner(url))).equals(first)).toBe(true);
+    expect(fs.statSync(kept).ino).toBe(ino);
+    const known = await fetch(server.url + url, { method: "HEAD", headers: { Cookie: session.cookie } });
+    expect(known.headers.get("content-length")).toBe(String(first.length));
+    expect(tmpEntries(server.uploadsDir)).toEqual([]);
+    // The photo deleted, its conversion goes with its files.
+    expect(
+      (await fetch(`${server.url}/api/image/${drawing!.id}`, { method: "DELETE", headers: asOwner() })).status,
+    ).toBe(204);
+    expect(fs.existsSync(kept)).toBe(false);
   });
 
   it("gives the owner the web size: the largest variant, named after the upload", async () => {

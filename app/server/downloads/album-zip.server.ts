@@ -11,7 +11,7 @@ import type { Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import type { ImageRow } from "~/server/data/schema";
 import type { DownloadSize } from "./download-access.server";
-import { downloadFileName, openDownload } from "./download-files.server";
+import { downloadFileName, openDownload, type Asker } from "./download-files.server";
 import { uniqueNames } from "./download-names.server";
 
 export interface AlbumZip {
@@ -20,7 +20,7 @@ export interface AlbumZip {
   abort(): void;
 }
 
-export function albumZip(albumName: string, rows: ImageRow[], size: DownloadSize): AlbumZip {
+export function albumZip(albumName: string, rows: ImageRow[], size: DownloadSize, asker: Asker): AlbumZip {
   const zip = new ZipFile();
   const output = zip.outputStream as unknown as Readable;
   const names = uniqueNames(rows.map((row) => downloadFileName(row, size)));
@@ -31,7 +31,7 @@ export function albumZip(albumName: string, rows: ImageRow[], size: DownloadSize
     zip.addReadStreamLazy(names[i]!, { compress: false, mtime: row.takenAt ?? row.uploadedAt }, (callback) => {
       if (aborted) return;
       opened += 1;
-      openDownload(row, size).then(
+      openDownload(row, size, asker).then(
         (body) => {
           current = body.stream;
           if (aborted) body.stream.destroy();

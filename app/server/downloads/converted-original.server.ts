@@ -73,13 +73,25 @@ async function encode(file: string, mimeType: string): Promise<Buffer> {
   return withSegments(encoded, [...exifSegment(metadata.exif), ...(metadata.icc ? iccSegments(metadata.icc) : [])]);
 }
 
+/** How a conversion runs: in the upload's processing slots (the owner's), or at once (a visitor's, in its own line). */
+export interface Turn {
+  inOwnersSlots: boolean;
+  /** Asked once the conversion has its turn; it throws when nobody waits for it any more. */
+  assertWanted(): void;
+}
+
 /** The stored original of type `mimeType` as a JPEG; the file is copied to tmp/ first, which sharp and libheif read. */
-export async function convertedOriginal(original: StoredFile, mimeType: string): Promise<Buffer> {
+export async function convertedOriginal(original: StoredFile, mimeType: string, turn: Turn): Promise<Buffer> {
   ensureTmpDir();
   const file = tmpPath(".download");
   try {
     await pipeline(original.stream(), fs.createWriteStream(file));
-    const job = () => withProcessingSlot(() => encode(file, mimeType));
+    const encodeIfWanted = () => {
+      turn.assertWanted();
+      return encode(file, mimeType);
+    };
+    if (!turn.inOwnersSlots) return await encodeIfWanted();
+    const job = () => withProcessingSlot(encodeIfWanted);
     // An HEIC waits for the decoder before it takes a processing slot, as an upload does.
     return await (mimeType === "image/heic" ? withHeicDecoder(job) : job());
   } finally {

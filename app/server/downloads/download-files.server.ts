@@ -2,23 +2,31 @@
  * What a download sends for one photo: at "web" its largest stored variant
  * (WebP), at "original" the uploaded pixels at full resolution without GPS: a
  * JPEG as uploaded, its GPS zeroed in place as it streams; any other format
- * converted to a JPEG (converted-original.server.ts). Named after the upload.
+ * converted to a JPEG once and kept (conversions.server.ts). Named after the upload.
  */
-import { pipeline, Readable } from "node:stream";
+import fs from "node:fs";
+import { pipeline, type Readable } from "node:stream";
 import { HttpError } from "~/server/core/http-error.server";
 import type { ImageRow } from "~/server/data/schema";
 import { ORIGINAL_FILE, type StoredFile } from "~/server/storage/photo-store.server";
 import { photoStore } from "~/server/storage/storage.server";
-import { convertedOriginal } from "./converted-original.server";
+import { keptConversion } from "~/server/storage/converted-cache.server";
+import { convertedOriginalFile } from "./conversions.server";
 import type { DownloadSize } from "./download-access.server";
 import { downloadName } from "./download-names.server";
 import { JpegWithoutGps } from "./jpeg-without-gps.server";
 
 export interface DownloadBody {
   stream: Readable;
-  /** Bytes, known up front except for nothing: a converted original is made before it is sent. */
+  /** Bytes, known up front: a converted original is made before it is sent. */
   size: number;
   contentType: string;
+}
+
+/** Who asks: the owner's conversions take the upload's slots; `signal` aborts when the client leaves. */
+export interface Asker {
+  owner: boolean;
+  signal: AbortSignal;
 }
 
 const keptAsUploaded = (row: ImageRow) => row.mimeType === "image/jpeg";
@@ -41,18 +49,26 @@ async function stored(row: ImageRow, file: string): Promise<StoredFile> {
 }
 
 /** Opens the photo's bytes at `size`; the caller reads or destroys the stream. */
-export async function openDownload(row: ImageRow, size: DownloadSize): Promise<DownloadBody> {
+export async function openDownload(row: ImageRow, size: DownloadSize, asker: Asker): Promise<DownloadBody> {
   if (size === "web") {
     const file = await stored(row, largestVariant(row));
     return { stream: file.stream(), size: file.size, contentType: "image/webp" };
   }
-  const original = await stored(row, ORIGINAL_FILE);
   if (keptAsUploaded(row)) {
+    const original = await stored(row, ORIGINAL_FILE);
     const cleaned = new JpegWithoutGps();
     // Destroying what is returned (a client gone) stops the store's read too.
     pipeline(original.stream(), cleaned, () => {});
     return { stream: cleaned, size: original.size, contentType: "image/jpeg" };
   }
-  const jpeg = await convertedOriginal(original, row.mimeType);
-  return { stream: Readable.from([jpeg]), size: jpeg.length, contentType: "image/jpeg" };
+  const converted = await convertedOriginalFile(row, asker);
+  return { stream: fs.createReadStream(converted.file), size: converted.size, contentType: "image/jpeg" };
+}
+
+/** The size `openDownload` would send, without doing its work: unknown for an original not converted yet. */
+export async function downloadSize(row: ImageRow, size: DownloadSize): Promise<number | undefined> {
+  if (size === "original" && !keptAsUploaded(row)) return (await keptConversion(row.storageKey))?.size;
+  const file = await stored(row, size === "web" ? largestVariant(row) : ORIGINAL_FILE);
+  file.discard();
+  return file.size;
 }

@@ -10,7 +10,7 @@ import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { parseInput, positiveWhole } from "~/server/http/input.server";
 import { albumZip } from "./album-zip.server";
 import { downloadableAlbum, downloadablePhoto, type DownloadSize } from "./download-access.server";
-import { downloadFileName, openDownload } from "./download-files.server";
+import { downloadFileName, downloadSize, openDownload } from "./download-files.server";
 import { attachmentHeader, downloadName } from "./download-names.server";
 
 export interface DownloadAnswer {
@@ -19,11 +19,12 @@ export interface DownloadAnswer {
   body: Readable | null;
 }
 
-/** What was asked, and by whom. */
+/** What was asked, and by whom; `signal` aborts when the client leaves. */
 export interface Asked {
   head: boolean;
   query: URLSearchParams;
   access: Access;
+  signal: AbortSignal;
 }
 
 const sizeQuery = z.object({ size: z.enum(["web", "original"]).optional() });
@@ -46,25 +47,26 @@ function attachmentHeaders(name: string, contentType: string, length?: number): 
 
 /** One photo, from album `slug` or (the owner's) gallery. */
 export async function photoDownload(
-  { head, query, access }: Asked,
+  { head, query, access, signal }: Asked,
   slug: string | undefined,
   rawImageId: string | undefined,
 ): Promise<DownloadAnswer> {
   const imageId = parseInput(imageIdParam, rawImageId);
   const { row, size } = downloadablePhoto(access, slug, imageId, wantedSize(query));
-  const body = await openDownload(row, size);
-  const headers = attachmentHeaders(downloadFileName(row, size), body.contentType, body.size);
-  if (!head) return { headers, body: body.stream };
-  body.stream.destroy();
-  return { headers, body: null };
+  const name = downloadFileName(row, size);
+  const contentType = size === "web" ? "image/webp" : "image/jpeg";
+  // A HEAD does no work: a conversion not made yet has no length to give.
+  if (head) return { headers: attachmentHeaders(name, contentType, await downloadSize(row, size)), body: null };
+  const body = await openDownload(row, size, { owner: access.owner, signal });
+  return { headers: attachmentHeaders(name, body.contentType, body.size), body: body.stream };
 }
 
 /** Every photo of album `slug` as a ZIP named after the album. */
-export function albumDownload({ head, query, access }: Asked, slug: string): DownloadAnswer {
+export function albumDownload({ head, query, access, signal }: Asked, slug: string): DownloadAnswer {
   const { album, rows, size } = downloadableAlbum(access, slug, wantedSize(query));
   const headers = attachmentHeaders(downloadName(`${album.name}.zip`, ".zip", album.slug), "application/zip");
   if (head) return { headers, body: null };
-  const zip = albumZip(album.name, rows, size);
+  const zip = albumZip(album.name, rows, size, { owner: access.owner, signal });
   zip.stream.on("close", () => {
     if (!zip.stream.readableEnded) zip.abort();
   });

@@ -16,12 +16,21 @@ import { albumDownload, photoDownload, type Asked, type DownloadAnswer } from ".
 
 function answer(make: (asked: Asked, params: Record<string, string>) => DownloadAnswer | Promise<DownloadAnswer>) {
   return async (req: ExpressRequest, res: ExpressResponse): Promise<void> => {
+    // Aborted when the client leaves before the answer is sent: the work it waits for is dropped if nobody else does.
+    const left = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) left.abort(new Error("The client left"));
+    });
+    if (req.socket.destroyed) left.abort(new Error("The client left"));
     let result: DownloadAnswer;
     try {
       const access = await requestAccess(asFetchRequest(req));
       const query = new URL(req.originalUrl, "http://download.invalid").searchParams;
-      result = await make({ head: req.method === "HEAD", query, access }, req.params as Record<string, string>);
+      const asked = { head: req.method === "HEAD", query, access, signal: left.signal };
+      result = await make(asked, req.params as Record<string, string>);
     } catch (error) {
+      // Nobody to answer.
+      if (left.signal.aborted) return;
       if (!(error instanceof HttpError)) {
         console.error(error);
         res.status(500).json({ message: "Internal server error" });

@@ -12,6 +12,7 @@ import { restoreFromReplica, startReplication, stopReplication } from "./replica
 import { registerProcess, releaseProcess } from "~/server/storage/process-locks.server";
 import { ensureTmpDir, photoStore, removeAbandonedTmp, tmpPath } from "~/server/storage/storage.server";
 import { journalledKeys, sweepPendingObjects } from "~/server/storage/storage-sweep.server";
+import { removeConversionsExcept } from "~/server/storage/converted-cache.server";
 import { rowsIn } from "~/server/storage/photo-copy.server";
 
 let prepared: Promise<void> | undefined;
@@ -60,16 +61,18 @@ async function sweep(log: (line: string) => void): Promise<void> {
   const tmp = await removeAbandonedTmp();
   const { removed, left } = await sweepPendingObjects();
   let orphans = 0;
+  const knownKeys = () => new Set([...rowsIn(databaseFile()).map((row) => row.key), ...journalledKeys()]);
   if (config().storage.kind === "local") {
     const stored = await photoStore().keys();
     // Read after listing: a folder put in place meanwhile has its row or its journal entry by now.
-    const known = new Set([...rowsIn(databaseFile()).map((row) => row.key), ...journalledKeys()]);
+    const known = knownKeys();
     for (const key of stored) {
       if (known.has(key)) continue;
       await photoStore().remove(key);
       orphans++;
     }
   }
+  await removeConversionsExcept(knownKeys);
   if (tmp || removed || orphans) {
     log(`Removed ${tmp} unfinished uploads and ${removed + orphans} orphan image folders.`);
   }

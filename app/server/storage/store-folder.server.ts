@@ -18,6 +18,7 @@ import {
   startStoring,
 } from "./storage-sweep.server";
 import { forgetVariants } from "./variant-cache.server";
+import { forgetConversion } from "./converted-cache.server";
 
 /** What a commit wrote: its answer, and the key whose files it replaced, if any. */
 export interface Committed<T> {
@@ -69,6 +70,7 @@ export async function storeFolder<T>(key: string, prepare: (dir: string) => Prom
  */
 export async function removeStored(key: string): Promise<boolean> {
   forgetVariants(key);
+  forgetConversion(key);
   const removed = await removeObjects(key);
   if (removed) retryPendingSoon();
   return removed;
