@@ -26,6 +26,23 @@ function databaseAnswers(): boolean {
 }
 
 /**
+ * A store that answered is not asked again for this long: /healthz is
+ * anonymous and unthrottled, and each ask of a bucket is a paid request. A
+ * store that did not answer is asked again at the next call, so its return
+ * shows at once.
+ */
+const STORE_ANSWER_KEPT_MS = 5000;
+let storeAnsweredAt: number | undefined;
+
+async function storeAnswers(): Promise<void> {
+  const now = performance.now();
+  if (storeAnsweredAt !== undefined && now - storeAnsweredAt < STORE_ANSWER_KEPT_MS) return;
+  storeAnsweredAt = undefined;
+  await photoStore().check();
+  storeAnsweredAt = now;
+}
+
+/**
  * Reads only: /healthz is anonymous and unthrottled, so a write per call
  * (a bucket's PutObject and DeleteObject) cost money and made a short bucket
  * blip a failed health check. Writing is proved once, at start (startup.server.ts).
@@ -36,7 +53,7 @@ async function storageAnswers(): Promise<boolean> {
     if (!(await fsp.stat(tmp)).isDirectory()) return false;
     // access(2) asks the kernel without writing: a read-only mount answers EROFS.
     await fsp.access(tmp, fs.constants.W_OK);
-    await photoStore().check();
+    await storeAnswers();
     return true;
   } catch {
     return false;
