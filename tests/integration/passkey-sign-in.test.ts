@@ -2,7 +2,7 @@
 // answered by a software authenticator (tests/support), against the built
 // server and its real database: sessions, single-use challenges, counters,
 // origin and RP checks, and the login throttle.
-import Database from "better-sqlite3";
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { queryDb } from "../support/inspect";
@@ -69,23 +69,18 @@ describe("sign-in", () => {
     expect(replay.body.message).toBe("The passkey request has expired. Try again.");
   });
 
-  it("refuses an expired challenge", async () => {
-    const authenticator = await site.calls.registered("Expired");
+  it("asking for options writes nothing to the database, and is throttled per IP", async () => {
     const ip = freshIp();
-    const { options, challengeId } = await site.calls.signInOptions(ip);
-    // Five minutes on, as the database sees it.
-    const sqlite = new Database(path.join(site.server.dataDir, "portfolio.sqlite"));
-    sqlite
-      .prepare("UPDATE passkey_challenges SET expires_at = ? WHERE challenge = ?")
-      .run(Date.now() - 1, options.challenge);
-    sqlite.close();
-    const answer = await site.calls.post(
-      "/api/auth/passkey/sign-in/verify",
-      { challengeId, response: authenticator.authenticate(options) },
-      null,
-      ip,
-    );
-    expect(answer.status).toBe(400);
+    const wal = path.join(site.server.dataDir, "portfolio.sqlite-wal");
+    const before = fs.statSync(wal);
+    for (let ask = 0; ask < 30; ask++) await site.calls.signInOptions(ip);
+    const after = fs.statSync(wal);
+    expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs]);
+    const refused = await site.calls.post("/api/auth/passkey/sign-in/options", {}, null, ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Another address is not held back.
+    await site.calls.signInOptions(freshIp());
   });
 
   it("refuses a foreign challenge: one given to another page, one for registration, or none", async () => {
@@ -155,12 +150,20 @@ describe("sign-in", () => {
   it("is throttled with the password logins: after five failures from an IP even a good passkey waits", async () => {
     const authenticator = await site.calls.registered("Throttled");
     const ip = freshIp();
+    const early = await site.calls.signInOptions(ip);
     for (let failure = 0; failure < 5; failure++) {
       expect((await site.calls.signIn(authenticator, { origin: "https://evil.example" }, ip)).status).toBe(401);
     }
-    const blocked = await site.calls.signIn(authenticator, {}, ip);
+    const blocked = await site.calls.post(
+      "/api/auth/passkey/sign-in/verify",
+      { challengeId: early.challengeId, response: authenticator.authenticate(early.options) },
+      null,
+      ip,
+    );
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Nor are options given to that IP meanwhile.
+    expect((await site.calls.post("/api/auth/passkey/sign-in/options", {}, null, ip)).status).toBe(429);
     // A password from the same IP waits too: one throttle for both.
     const password = await fetch(`${site.server.url}/api/auth/login`, {
       method: "POST",

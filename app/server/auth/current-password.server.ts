@@ -1,7 +1,7 @@
 import { HttpError } from "~/server/core/http-error.server";
 import { HashPoolBusyError, HashPoolClosedError, verifyPassword } from "./password.server";
 import { fieldError } from "./password-policy.server";
-import { loginThrottle } from "./throttle.server";
+import { loginThrottle, refusedFor } from "./throttle.server";
 
 /**
  * Checks the signed-in owner's password before a change that needs it (a new
@@ -15,13 +15,7 @@ export async function checkCurrentPassword(
 ): Promise<void> {
   const admission = loginThrottle.begin([`account:${user.id}`]);
   if (!admission.allowed) {
-    const wait = admission.retryAfterSeconds;
-    throw new HttpError(
-      429,
-      `Too many wrong passwords. Try again in ${wait} seconds.`,
-      { field },
-      { "Retry-After": String(wait) },
-    );
+    throw refusedFor(admission.retryAfterSeconds, "Too many wrong passwords.", { field });
   }
   let matches: boolean;
   try {

@@ -7,7 +7,7 @@ import { HashPoolBusyError, HashPoolClosedError, verifyPassword } from "./passwo
 import { users } from "~/server/data/schema";
 import { assertSameOrigin, secureFor } from "~/server/http/security.server";
 import { MAX_PASSWORD_BYTES } from "./password-policy.server";
-import { loginThrottle } from "./throttle.server";
+import { loginThrottle, refusedFor } from "./throttle.server";
 import { issueLoginTicket, readLoginTicket, spendLoginTicket } from "./login-ticket.server";
 import { CODE_REQUIRED, checkSecondFactor, readCode } from "./second-factor.server";
 
@@ -61,13 +61,7 @@ async function checkPassword(
 
   const admission = loginThrottle.begin(keys);
   if (!admission.allowed) {
-    const wait = admission.retryAfterSeconds;
-    throw new HttpError(
-      429,
-      `Too many failed login attempts. Try again in ${wait} seconds.`,
-      {},
-      { "Retry-After": String(wait) },
-    );
+    throw refusedFor(admission.retryAfterSeconds, "Too many failed login attempts.");
   }
   const { attempt } = admission;
   let matches: boolean;

@@ -1,17 +1,16 @@
 /**
- * WebAuthn challenges (record 028): each is stored here until the verify that
+ * WebAuthn challenges (record 028): each is kept here until the verify that
  * answers it takes it, at most once and within CHALLENGE_TTL_MS. The page that
  * asked gets a random handle with the options and sends it back with the
- * answer (the row's key is its hash), so a challenge is good only for the page
+ * answer (the map's key is its hash), so a challenge is good only for the page
  * it was issued to; a registration's is also good only for the session that
- * asked.
+ * asked. They are kept in memory, not in the database: asking for sign-in
+ * options is anonymous, and must not write (issue 28). A restart forgets them,
+ * which costs a pending sign-in one more try.
  */
-import { eq, lt } from "drizzle-orm";
 import { z } from "zod";
 import { HttpError } from "~/server/core/http-error.server";
 import { randomToken, sha256 } from "~/server/core/tokens.server";
-import { db } from "~/server/data/db.server";
-import { passkeyChallenges } from "~/server/data/schema";
 import { siteOrigin } from "~/server/http/site-origin.server";
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -39,24 +38,33 @@ export function relyingParty(request: Request): { rpID: string; origin: string }
   return { rpID: new URL(origin).hostname, origin };
 }
 
+/** At most this many wait for an answer; beyond it the oldest goes (a flood of asks costs memory, not the disk). */
+const MAX_CHALLENGES = 10_000;
+
+interface Challenge {
+  purpose: Purpose;
+  challenge: string;
+  /** The session that asked to register; null for a sign-in. */
+  sessionId: number | null;
+  expiresAt: number;
+}
+
+/** By the handle's hash, oldest first. */
+const challenges = new Map<string, Challenge>();
+
 /** Keeps `challenge` for the page (and the session) that asked; returns the handle the page sends back. */
-export function keepChallenge(purpose: Purpose, challenge: string, sessionId: number | null = null): string {
+export function keepChallenge(
+  purpose: Purpose,
+  challenge: string,
+  sessionId: number | null = null,
+  now = Date.now(),
+): string {
+  for (const [key, kept] of challenges) {
+    if (kept.expiresAt > now && challenges.size < MAX_CHALLENGES) break;
+    challenges.delete(key);
+  }
   const challengeId = randomToken();
-  const now = Date.now();
-  db()
-    .delete(passkeyChallenges)
-    .where(lt(passkeyChallenges.expiresAt, new Date(now)))
-    .run();
-  db()
-    .insert(passkeyChallenges)
-    .values({
-      idHash: sha256(challengeId),
-      purpose,
-      challenge,
-      sessionId,
-      expiresAt: new Date(now + CHALLENGE_TTL_MS),
-    })
-    .run();
+  challenges.set(sha256(challengeId), { purpose, challenge, sessionId, expiresAt: now + CHALLENGE_TTL_MS });
   return challengeId;
 }
 
@@ -65,13 +73,16 @@ export function keepChallenge(purpose: Purpose, challenge: string, sessionId: nu
  * 400 when there is none, it expired, it was for the other ceremony, or it
  * belongs to another session.
  */
-export function takeChallenge(challengeId: string, purpose: Purpose, sessionId: number | null = null): string {
-  const taken = db()
-    .delete(passkeyChallenges)
-    .where(eq(passkeyChallenges.idHash, sha256(challengeId)))
-    .returning()
-    .get();
-  if (!taken || taken.purpose !== purpose || taken.sessionId !== sessionId || taken.expiresAt.getTime() <= Date.now()) {
+export function takeChallenge(
+  challengeId: string,
+  purpose: Purpose,
+  sessionId: number | null = null,
+  now = Date.now(),
+): string {
+  const key = sha256(challengeId);
+  const taken = challenges.get(key);
+  challenges.delete(key);
+  if (!taken || taken.purpose !== purpose || taken.sessionId !== sessionId || taken.expiresAt <= now) {
     throw new HttpError(400, CHALLENGE_EXPIRED);
   }
   return taken.challenge;

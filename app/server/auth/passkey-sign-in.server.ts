@@ -17,13 +17,22 @@ import type { LoginResult } from "./login.server";
 import { keepChallenge, relyingParty, takeChallenge, webAuthn } from "./passkey-challenges.server";
 import { signInBody } from "./passkey-input.server";
 import { findPasskey, recordPasskeyUse } from "./passkeys.server";
-import { loginThrottle } from "./throttle.server";
+import { loginThrottle, passkeyOptionsThrottle, refusedFor } from "./throttle.server";
 
 const NOT_VERIFIED = "That passkey could not be verified.";
 
-/** The options for `startAuthentication`: no credentials listed, so the browser offers the site's passkeys. */
-export async function signInOptions(request: Request) {
+/**
+ * The options for `startAuthentication`: no credentials listed, so the browser
+ * offers the site's passkeys. Anyone may ask, so each ask counts in a throttle
+ * per IP, and an IP held back from logging in is held back here too.
+ */
+export async function signInOptions(request: Request, clientIp: string) {
   assertSameOrigin(request);
+  const held = loginThrottle.heldFor([`ip:${clientIp}`]);
+  if (held > 0) throw refusedFor(held, "Too many failed login attempts.");
+  const admission = passkeyOptionsThrottle.begin([`ip:${clientIp}`]);
+  if (!admission.allowed) throw refusedFor(admission.retryAfterSeconds, "Too many passkey sign-ins asked for.");
+  admission.attempt.failed();
   const { rpID } = relyingParty(request);
   const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
@@ -45,13 +54,7 @@ export async function verifySignIn(
   const { challengeId, response, redirectTo } = parseInput(signInBody, body);
   const admission = loginThrottle.begin([`ip:${clientIp}`]);
   if (!admission.allowed) {
-    const wait = admission.retryAfterSeconds;
-    throw new HttpError(
-      429,
-      `Too many failed login attempts. Try again in ${wait} seconds.`,
-      {},
-      { "Retry-After": String(wait) },
-    );
+    throw refusedFor(admission.retryAfterSeconds, "Too many failed login attempts.");
   }
   const { attempt } = admission;
   const fail = (status: number, message: string) => {

@@ -6,7 +6,7 @@
  */
 import { HttpError } from "~/server/core/http-error.server";
 import { spendRecoveryCode } from "./recovery-codes.server";
-import { loginThrottle } from "./throttle.server";
+import { loginThrottle, refusedFor } from "./throttle.server";
 import { TOTP_CODE_PATTERN, spendTotpCode } from "./totp.server";
 
 export const CODE_REQUIRED = "Enter the 6-digit code from your authenticator app, or a recovery code.";
@@ -41,13 +41,7 @@ export function checkSecondFactor(
 ): void {
   const admission = loginThrottle.begin([...clientKeys, `second-step:${user.id}`]);
   if (!admission.allowed) {
-    const wait = admission.retryAfterSeconds;
-    throw new HttpError(
-      429,
-      `Too many failed login attempts. Try again in ${wait} seconds.`,
-      {},
-      { "Retry-After": String(wait) },
-    );
+    throw refusedFor(admission.retryAfterSeconds, "Too many failed login attempts.");
   }
   const digits = code.replace(/\s/g, "");
   const passed = TOTP_CODE_PATTERN.test(digits) ? spendTotpCode(user, digits) : spendRecoveryCode(user.id, code);

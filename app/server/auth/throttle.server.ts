@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { HttpError } from "~/server/core/http-error.server";
 
 /**
  * Login throttling, kept in memory (one process serves the site). Each key (an
@@ -75,11 +76,17 @@ export function createThrottle(limits: ThrottleLimits = LOGIN_LIMITS) {
     return 0;
   }
 
+  /** How many seconds the keys are held back, without counting an attempt (0: not held). */
+  function heldFor(keys: string[], now = Date.now()): number {
+    const wait = Math.max(0, ...keys.map(digest).map((h) => (entries.has(h) ? waitMs(entries.get(h)!, now) : 0)));
+    return Math.ceil(wait / 1000);
+  }
+
   function begin(keys: string[], now = Date.now()): Admission {
     forgetOld(now);
+    const wait = heldFor(keys, now);
+    if (wait > 0) return { allowed: false, retryAfterSeconds: wait };
     const hashed = keys.map(digest);
-    const wait = Math.max(0, ...hashed.map((h) => (entries.has(h) ? waitMs(entries.get(h)!, now) : 0)));
-    if (wait > 0) return { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) };
 
     const held = hashed.map((h) => {
       const entry = entries.get(h) ?? { count: 0, inFlight: 0, blockedUntil: 0, lastSeen: now };
@@ -128,7 +135,17 @@ export function createThrottle(limits: ThrottleLimits = LOGIN_LIMITS) {
     };
   }
 
-  return { begin, size: () => entries.size };
+  return { begin, heldFor, size: () => entries.size };
 }
 
 export const loginThrottle = createThrottle();
+
+/** The 429 of a refused attempt: `message` says what was refused, then how long to wait, which Retry-After repeats. */
+export function refusedFor(retryAfterSeconds: number, message: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(429, `${message} Try again in ${retryAfterSeconds} seconds.`, extra, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}
+
+/** Anonymous passkey sign-in options: each call counts, and the owner asks a few times a day. */
+export const passkeyOptionsThrottle = createThrottle({ ...LOGIN_LIMITS, freeAttempts: 30 });

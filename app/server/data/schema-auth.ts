@@ -72,23 +72,3 @@ export const passkeys = sqliteTable("passkeys", {
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
 });
-
-/**
- * WebAuthn challenges waiting for their answer: single-use (taken by the
- * verify that answers them) and short-lived. Each is bound to the browser
- * that asked by a cookie whose hash is the key, and a registration also to
- * the session that asked.
- */
-export const passkeyChallenges = sqliteTable(
-  "passkey_challenges",
-  {
-    /** SHA-256 of the handle the page got with the options (challengeId). */
-    idHash: text("id_hash").primaryKey(),
-    purpose: text("purpose", { enum: ["register", "sign-in"] }).notNull(),
-    challenge: text("challenge").notNull(),
-    /** The session that asked to register; null for a sign-in. */
-    sessionId: integer("session_id").references(() => sessions.id, { onDelete: "cascade" }),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
-  },
-  (t) => [index("passkey_challenges_expires_at_idx").on(t.expiresAt)],
-);
