@@ -238,6 +238,27 @@ describe("a link with a password", () => {
     expect((await kit.postPassword(kit.linkPath(other).slice(3), "other", "203.0.113.1")).status).toBe(429);
   });
 
+  it("strangers guessing from many addresses hold the link back, but not the browser that opened it before", async () => {
+    const link = await kit.createLink(albumA.id, { label: "Besieged", password: "first of all" });
+    const token = kit.linkPath(link).slice(3);
+    const client = cookieFrom(await kit.postPassword(token, "first of all", "198.51.100.60"), "__share_grants")!;
+    // The owner changes the password: the client's grant ends, and they are told the new one.
+    const changed = await fetch(`${server.url}/api/album/${albumA.id}/links/${link.id}`, {
+      method: "PUT",
+      headers: kit.asOwner(),
+      body: JSON.stringify({ password: "second of all" }),
+    });
+    expect(changed.status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await kit.postPassword(token, `guess ${i}`, `203.0.113.${100 + i}`)).status).toBe(401);
+    }
+    // Guessing stays slow: a new browser from a new address waits, even with the right password.
+    expect((await kit.postPassword(token, "second of all", "203.0.113.120")).status).toBe(429);
+    // The client's browser is not held back by what strangers did.
+    const opened = await kit.postPassword(token, "second of all", "198.51.100.60", client);
+    expect(opened.status).toBe(303);
+  });
+
   it("ends the grants made with an old password when the owner changes it", async () => {
     const link = await kit.createLink(albumA.id, { label: "Changed", password: "first password" });
     const grant = cookieFrom(

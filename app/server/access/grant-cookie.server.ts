@@ -61,6 +61,15 @@ async function readEntries(request: Request): Promise<GrantEntry[]> {
   return Array.isArray(value) ? value.filter(isEntry).slice(0, MAX_GRANTS) : [];
 }
 
+/**
+ * The links this browser opened, live or not, with the password they had
+ * then or another: proof the browser once knew the link's password (an entry
+ * is only ever added by opening the link).
+ */
+export async function linksOpenedHere(request: Request): Promise<number[]> {
+  return (await readEntries(request)).map(([id]) => id);
+}
+
 /** The albums the request's cookie grants through links that are still live: not revoked, not expired, same password. */
 export async function readGrants(request: Request, now = new Date()): Promise<AlbumGrant[]> {
   const entries = await readEntries(request);

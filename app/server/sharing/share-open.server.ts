@@ -11,10 +11,10 @@ import { redirect } from "react-router";
 import { db } from "~/server/data/db.server";
 import { albums, shareLinks, type ShareLinkRow } from "~/server/data/schema";
 import { HttpError } from "~/server/core/http-error.server";
-import { addGrant } from "~/server/access/grant-cookie.server";
+import { addGrant, linksOpenedHere } from "~/server/access/grant-cookie.server";
 import { HashPoolBusyError, HashPoolClosedError, verifyPassword } from "~/server/auth/password.server";
 import { MAX_PASSWORD_BYTES } from "~/server/auth/password-policy.server";
-import { createThrottle } from "~/server/auth/throttle.server";
+import { createThrottle, refusedFor } from "~/server/auth/throttle.server";
 import { assertSameOrigin, secureFor } from "~/server/http/security.server";
 import { albumPath } from "~/lib/paths";
 import { linkState, tokenHash } from "./share-links.server";
@@ -26,7 +26,13 @@ export const WRONG_PASSWORD = "That password does not open this link.";
 /** What `/s/<token>` shows: a live link asks for its password; an ended one says why. */
 export type LinkPage = { kind: "password" } | { kind: "gone"; message: string };
 
-/** Its own throttle, with the login's limits: guessing a link's password never locks the owner out of the admin. */
+/**
+ * Its own throttle, with the login's limits: guessing a link's password never
+ * locks the owner out of the admin. Guesses count per client and per link, so
+ * guessing from many addresses stays slow; a browser that opened the link
+ * before counts per client only, so strangers who hold the address cannot lock
+ * the real client out (the login's known devices do the same).
+ */
 const shareThrottle = createThrottle();
 const BUSY_RETRY_AFTER_S = 2;
 
@@ -82,18 +88,13 @@ export async function unlockShareLink(
   assertSameOrigin(request);
   if (!password) throw new HttpError(400, "Enter the password.");
   if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) throw new HttpError(401, WRONG_PASSWORD);
-  const admission = shareThrottle.begin([`ip:${clientIp}`, `link:${tokenHash(token)}`]);
-  if (!admission.allowed) {
-    const wait = admission.retryAfterSeconds;
-    throw new HttpError(
-      429,
-      `Too many wrong passwords. Try again in ${wait} seconds.`,
-      {},
-      { "Retry-After": String(wait) },
-    );
-  }
-  const { attempt } = admission;
   const link = findByToken(token);
+  const openedHere = link !== undefined && (await linksOpenedHere(request)).includes(link.id);
+  const admission = shareThrottle.begin(
+    openedHere ? [`ip:${clientIp}`] : [`ip:${clientIp}`, `link:${tokenHash(token)}`],
+  );
+  if (!admission.allowed) throw refusedFor(admission.retryAfterSeconds, "Too many wrong passwords.");
+  const { attempt } = admission;
   let matches: boolean;
   try {
     // A link without a password (or no link) is compared against a hash of nothing known: the same work.
