@@ -4,9 +4,9 @@ import { favouriteForm } from "~/server/sharing/favourite-form.server";
 import type { Route } from "./+types/photography.albums.$slug.favourites";
 
 /** A share-link visitor's heart and name forms on the album page (favourite-form.server.ts). */
-export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
+export const action = jsonApi(async ({ request, params, context }: Route.ActionArgs) => {
   if (request.method !== "POST") throw new HttpError(405, "Use POST to mark a favourite.", {}, { Allow: "POST" });
-  return favouriteForm(request, params.slug);
+  return favouriteForm(request, params.slug, context.clientIp);
 });
 
 export const loader = methodNotAllowed("POST");

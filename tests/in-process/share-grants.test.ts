@@ -33,7 +33,7 @@ it("keeps the named grant and drops the oldest nameless one when more links are 
   const [named, ...others] = links as [(typeof links)[0], ...typeof links];
   await guest.open(named);
   const grant = (await guest.grants())[0]!;
-  await guest.name(named.id, nameVisitor(grant, "Anna").id);
+  await guest.name(named.id, nameVisitor(grant, "Anna", "198.51.100.1").id);
   for (const link of others) await guest.open(link);
 
   const held = await guest.grants();

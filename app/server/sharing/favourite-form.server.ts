@@ -29,9 +29,9 @@ export function nameStepPath(slug: string, imageId: number, back: string, refuse
 }
 
 /** Gives the grant's visitor `name`: the access to mark with, and the Set-Cookie that keeps the visitor. */
-async function named(request: Request, access: Access, albumId: number, name: string) {
+async function named(request: Request, access: Access, albumId: number, name: string, clientIp: string) {
   const grant = requireGrant(access, albumId);
-  const visitor = nameVisitor(grant, name);
+  const visitor = nameVisitor(grant, name, clientIp);
   const setCookie = await keepVisitor(request, grant, visitor.id, secureFor(request));
   const albumGrants = access.albumGrants.map((each) => (each === grant ? { ...each, visitorId: visitor.id } : each));
   return { access: { ...access, albumGrants }, setCookie, name: visitor.name };
@@ -42,9 +42,9 @@ async function named(request: Request, access: Access, albumId: number, name: st
  * meanwhile, an album gone) goes back to the album page, which says why; the
  * script gets the refusal itself.
  */
-export async function favouriteForm(request: Request, slug: string): Promise<Response> {
+export async function favouriteForm(request: Request, slug: string, clientIp: string): Promise<Response> {
   try {
-    return await answer(request, await requestAccess(request), slug);
+    return await answer(request, await requestAccess(request), slug, clientIp);
   } catch (error) {
     if (error instanceof HttpError && !isScriptRequest(new URL(request.url))) {
       return redirect(albumPath(slug), { status: 303 });
@@ -53,7 +53,7 @@ export async function favouriteForm(request: Request, slug: string): Promise<Res
   }
 }
 
-async function answer(request: Request, access: Access, slug: string): Promise<Response> {
+async function answer(request: Request, access: Access, slug: string, clientIp: string): Promise<Response> {
   assertSameOrigin(request);
   const album = albumBySlug(slug, access);
   const form = await readForm(request);
@@ -66,7 +66,7 @@ async function answer(request: Request, access: Access, slug: string): Promise<R
   let kept: string | null = null;
   if (name !== undefined) {
     try {
-      const given = await named(request, access, album.id, name);
+      const given = await named(request, access, album.id, name, clientIp);
       access = given.access;
       kept = given.name;
       headers = { ...NO_STORE, "Set-Cookie": given.setCookie };

@@ -6,12 +6,13 @@
  * changes only their own favourites; a revoked or expired link's grant is
  * gone (grant-cookie.server.ts), and its visitor with it.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/server/data/db.server";
 import { albumImages, favourites, shareVisitors } from "~/server/data/schema";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseInput } from "~/server/http/input.server";
+import { createRateLimit } from "~/server/http/rate-limit.server";
 import { findAlbumRow } from "~/server/albums/albums.server";
 import { inAlbum } from "~/server/albums/memberships.server";
 import type { Access, AlbumGrant } from "~/server/access/access.server";
@@ -19,6 +20,9 @@ import { cleanLine } from "~/lib/clean-text";
 import { MAX_VISITOR_NAME_LENGTH, type VisitorFavourites } from "~/lib/favourites";
 
 export const NAME_FIRST = "Give your name first, so the photographer knows whose favourites these are.";
+/** People who may give their name on one link: a wedding's guests, not a crowd a script makes up. */
+export const MAX_VISITORS_PER_LINK = 250;
+export const LINK_FULL = `This link already holds the favourites of ${MAX_VISITORS_PER_LINK} people. Ask the photographer for a link of your own.`;
 export const VISITORS_ONLY = "Favourites are marked by the people a share link was sent to.";
 const PHOTO_NOT_FOUND = "Photo not found.";
 
@@ -71,15 +75,35 @@ function visitorOf(grant: AlbumGrant): { id: number; name: string } | undefined 
     .get();
 }
 
-/** Names the grant's visitor (a new visitor, or a new name for the same one): its id, for the grant cookie, and the name kept. */
-export function nameVisitor(grant: AlbumGrant, name: string): { id: number; name: string } {
+/** Names given from one address, and hearts set or taken by one visitor: what a person does, not a script. */
+const namesPerClient = createRateLimit({ max: 20, windowMs: 60 * 60 * 1000 });
+const heartsPerVisitor = createRateLimit({ max: 600, windowMs: 10 * 60 * 1000 });
+
+function tooFast(retryAfterSeconds: number): HttpError {
+  return new HttpError(
+    429,
+    `That was a lot at once. Try again in ${retryAfterSeconds} seconds.`,
+    {},
+    { "Retry-After": String(retryAfterSeconds) },
+  );
+}
+
+/**
+ * Names the grant's visitor (a new visitor, or a new name for the same one),
+ * asked from `clientIp`: its id, for the grant cookie, and the name kept.
+ */
+export function nameVisitor(grant: AlbumGrant, name: string, clientIp: string): { id: number; name: string } {
   const cleaned = parseVisitorName(name);
+  const wait = namesPerClient.take(clientIp);
+  if (wait > 0) throw tooFast(wait);
   return db().transaction((tx) => {
     const known = visitorOf(grant);
     if (known) {
       tx.update(shareVisitors).set({ name: cleaned }).where(eq(shareVisitors.id, known.id)).run();
       return { id: known.id, name: cleaned };
     }
+    const visitors = tx.select({ n: count() }).from(shareVisitors).where(eq(shareVisitors.linkId, grant.linkId)).get()!;
+    if (visitors.n >= MAX_VISITORS_PER_LINK) throw new HttpError(409, LINK_FULL);
     return tx
       .insert(shareVisitors)
       .values({ linkId: grant.linkId, name: cleaned, createdAt: new Date() })
@@ -104,6 +128,8 @@ export function setFavourite(
     if (!inAlbum(albumId, imageId, tx)) throw new HttpError(404, PHOTO_NOT_FOUND);
     const visitor = visitorOf(grant);
     if (!visitor) throw new HttpError(409, NAME_FIRST, { needsName: true });
+    const wait = heartsPerVisitor.take(String(visitor.id));
+    if (wait > 0) throw tooFast(wait);
     if (on) {
       tx.insert(favourites)
         .values({ visitorId: visitor.id, imageId, createdAt: new Date() })
