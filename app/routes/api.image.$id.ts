@@ -39,7 +39,7 @@ export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
       const textLeftOut = (albumIds || visibility) && body.name === undefined && body.description === undefined;
       const text = textLeftOut ? {} : parseImageText(body);
       const albums = albumIds && { ids: albumIds, keepPublic };
-      return Response.json(updateImage(id, { ...text, visibility }, albums).image);
+      return Response.json(updateImage(id, { ...text, visibility }, albums));
     }
     case "DELETE":
       await deleteImage(id);

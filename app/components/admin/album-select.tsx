@@ -26,6 +26,7 @@ export function AlbumSelect({ albums, id, value, onChange, position, onPositionC
         <select
           id={id}
           name="albumId"
+          aria-describedby={albums.some(isNotPublic) ? `${id}-privacy` : undefined}
           value={value}
           defaultValue={value === undefined ? "" : undefined}
           onChange={onChange ? (event) => onChange(event.target.value) : undefined}

@@ -91,8 +91,7 @@ async function applyIntent(form: FormData, album: AlbumRow | undefined) {
         listed,
         keepPublic: form.has("keepPublic"),
       };
-      const { image, hiddenBy } = updateImage(id, { ...text, visibility }, albums);
-      return { intent: "update" as const, image, hiddenBy };
+      return { intent: "update" as const, image: updateImage(id, { ...text, visibility }, albums) };
     }
     case "delete":
       await deleteImage(id);

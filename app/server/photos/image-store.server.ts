@@ -122,14 +122,15 @@ export interface AlbumEdit {
 
 /**
  * New name, description and visibility (each unless left out) and, when
- * `albums` is given, its albums. All or nothing.
+ * `albums` is given, its albums (which may hide it: album-privacy.server.ts).
+ * All or nothing.
  */
 export function updateImage(
   id: number,
   fields: { name?: string; description?: string; visibility?: PhotoVisibility },
   albums?: AlbumEdit,
-): WrittenImage {
-  const written = db().transaction(() => {
+): Image {
+  const row = db().transaction(() => {
     const updated = db()
       .update(images)
       .set({ ...fields, updatedAt: new Date() })
@@ -138,9 +139,9 @@ export function updateImage(
       .get();
     if (!updated) throw new HttpError(404, `There is no image with id ${id}`);
     const hiddenBy = albums ? setImageAlbums(id, albums.ids, albums.listed, { keepPublic: albums.keepPublic }) : null;
-    return { row: reread(updated, hiddenBy), hiddenBy };
+    return reread(updated, hiddenBy);
   });
-  return { image: toImage(written.row, OWNER), hiddenBy: written.hiddenBy };
+  return toImage(row, OWNER);
 }
 
 /**
