@@ -23,6 +23,7 @@ export function hideForJoinedAlbums(imageId: number, joined: number[], keepPubli
     .where(and(inArray(albums.id, joined), ne(albums.visibility, "public")))
     .orderBy(asc(albums.visibility))
     .get();
+  // (Never public here: the check tells the type so.)
   if (!album || album.visibility === "public") return null;
   // Only a public photo changes: a hidden one stays hidden, and the message counts only what this hid.
   const hidden = db()

@@ -71,7 +71,7 @@ async function applyOne(input: BatchInput, id: number): Promise<HiddenBy | null>
     case "add-to-album":
       return db().transaction(() => {
         assertImageExists(id);
-        // Listed alone, it joins that album, its others stay; already there, nothing changes and its place stays.
+        // No album listed to leave: it joins this one and keeps its others; already there, it keeps its place.
         return setImageAlbums(id, [input.albumId], [], { keepPublic: input.keepPublic });
       });
     case "remove-from-album":
