@@ -1,4 +1,5 @@
 /** The select mode's form and its answers, shared by the page (select-bar.tsx) and its action (batch-form.server.ts). */
+import type { HiddenBy } from "./album-privacy";
 
 /** `?select=1` shows the checkboxes; `?select=all` shows them all ticked (the no-JS "Select all on this page"). */
 export const SELECT_PARAM = "select";
@@ -26,6 +27,8 @@ export type BatchFormAnswer =
       /** What "Set visibility" set, for the result line. */
       visibility?: "public" | "hidden";
       changed: number;
+      /** "Add to album": how many the album's privacy hid, and the album. */
+      hidden?: { count: number; by: HiddenBy };
       failures: BatchFailure[];
     }
   | { batch: "confirm"; ids: number[] }

@@ -5,7 +5,12 @@ import { HttpError } from "~/server/core/http-error.server";
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
 import { getImage } from "~/server/photos/images.server";
 import { parseAlbumIds } from "~/server/albums/album-input.server";
-import { parseImageId, parseImageText, parsePhotoVisibility } from "~/server/photos/image-input.server";
+import {
+  parseImageId,
+  parseImageText,
+  parseKeepPublic,
+  parsePhotoVisibility,
+} from "~/server/photos/image-input.server";
 import { requestAccess } from "~/server/access/access.server";
 import type { Route } from "./+types/api.image.$id";
 
@@ -29,10 +34,12 @@ export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
       }
       const albumIds = body.albumIds === undefined ? undefined : parseAlbumIds(body.albumIds);
       const visibility = parsePhotoVisibility(body.visibility);
+      const keepPublic = parseKeepPublic(body.keepPublic);
       // Albums or visibility alone may be sent: the name and description then stay as they are.
       const textLeftOut = (albumIds || visibility) && body.name === undefined && body.description === undefined;
       const text = textLeftOut ? {} : parseImageText(body);
-      return Response.json(updateImage(id, { ...text, visibility }, albumIds));
+      const albums = albumIds && { ids: albumIds, keepPublic };
+      return Response.json(updateImage(id, { ...text, visibility }, albums));
     }
     case "DELETE":
       await deleteImage(id);

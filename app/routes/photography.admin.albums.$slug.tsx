@@ -8,6 +8,7 @@ import { FavouritesSection } from "~/components/sharing/favourites-section";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { adminAlbumPath, ADMIN_PATH, albumPath, favouritesCsvPath } from "~/lib/paths";
+import { photoCount } from "~/lib/batch";
 import { pageMeta } from "~/lib/seo";
 import { privatePageHeaders } from "~/server/http/cache-policy.server";
 import { sharingPageAction, sharingPageLoader } from "~/server/sharing/sharing-page.server";
@@ -32,8 +33,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const action = sharingPageAction;
 
 export default function AlbumSharing({ loaderData, actionData }: Route.ComponentProps) {
-  const { album, links, created, favourites } = loaderData;
+  const { album, links, created, favourites, publicElsewhere, hidden } = loaderData;
   const refused = actionData?.refused;
+  const refusedHere = refused?.intent === "album-visibility" || refused?.intent === "hide-public";
   return (
     <main className="page admin sharing-admin">
       <BackLink to={albumPath(album.slug)}>Back to the album</BackLink>
@@ -41,12 +43,13 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
 
       <section className="card sharing-admin__section" aria-labelledby="album-visibility-title">
         <h2 id="album-visibility-title">Who sees it</h2>
-        <ErrorBanners messages={[refused?.intent === "album-visibility" ? refused.message : null]} />
+        <ErrorBanners messages={[refusedHere ? refused.message : null]} />
         <Form method="post" className="sharing-admin__visibility">
           <input type="hidden" name="intent" value="album-visibility" />
           <AlbumVisibilityField defaultValue={album.visibility} />
           <Button type="submit">Save visibility</Button>
         </Form>
+        <PublicElsewhere count={publicElsewhere} hidden={hidden} />
       </section>
 
       <section className="card sharing-admin__section" aria-labelledby="share-links-title">
@@ -56,7 +59,7 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
           revoke it.
         </p>
         {created ? <CreatedLink label={created.label} url={created.url} /> : null}
-        <ErrorBanners messages={[refused && refused.intent !== "album-visibility" ? refused.message : null]} />
+        <ErrorBanners messages={[refused && !refusedHere ? refused.message : null]} />
         <ShareLinkList links={links} />
         <h3>New link</h3>
         <NewShareLinkForm typed={refused?.intent === "link-create" ? refused.typed : undefined} />
@@ -64,6 +67,28 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
 
       <FavouritesSection links={favourites} csvHref={favouritesCsvPath(album.slug)} />
     </main>
+  );
+}
+
+/** An unlisted or private album's photos that are public elsewhere, with the one step that hides them; then how many it hid. */
+function PublicElsewhere({ count, hidden }: { count: number; hidden: number | null }) {
+  return (
+    <>
+      {hidden === null ? null : (
+        <p role="status" className="sharing-admin__hidden">
+          {`${photoCount(hidden)} hidden from public pages: ${hidden === 1 ? "it shows" : "they show"} only in the albums that hold ${hidden === 1 ? "it" : "them"}.`}
+        </p>
+      )}
+      {count ? (
+        <Form method="post" className="sharing-admin__public-elsewhere">
+          <input type="hidden" name="intent" value="hide-public" />
+          <p>{`${count === 1 ? "1 of its photos is" : `${count} of its photos are`} public elsewhere (in the gallery, feeds and search).`}</p>
+          <Button type="submit" variant="secondary">
+            Hide them
+          </Button>
+        </Form>
+      ) : null}
+    </>
   );
 }
 

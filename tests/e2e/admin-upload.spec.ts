@@ -153,6 +153,39 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     expect(removed.ok()).toBe(true);
   });
 
+  // Only the script's form can name the outcome for the album chosen; the plain form's label is the same for all.
+  test("the automatic Visibility follows the album chosen, and the summary says how many the private album hid", async ({
+    page,
+    server,
+  }) => {
+    const name = `Couple ${seedIndex}`;
+    const owner = { Authorization: `Bearer ${await server.adminToken()}` };
+    const created = await page.request.post("/api/album", { data: { name, visibility: "private" }, headers: owner });
+    const album = (await created.json()) as Album;
+    await openDashboard(page);
+    const visibility = page.getByLabel("Visibility").filter({ visible: true });
+    const hint = page.getByText("Photos added to an unlisted or private album are hidden").filter({ visible: true });
+    await expect(visibility.locator("option:checked")).toHaveText("Automatic: public (no album)");
+    await expect(hint).toHaveCount(0);
+
+    await page
+      .getByLabel("Album")
+      .filter({ visible: true })
+      .selectOption({ label: `${name} (private)` });
+    await expect(visibility.locator("option:checked")).toHaveText(`Automatic: hidden (${name} is private)`);
+    await expect(hint).toBeVisible();
+
+    await page.getByLabel("Choose files to upload").setInputFiles([await photo(`couple-${album.id}.jpg`)]);
+    await page.getByRole("button", { name: "Upload all" }).click();
+    await expect(page.getByText(`1 was hidden from public pages (${name} is private).`)).toBeVisible();
+    const inAlbum = (await (
+      await page.request.get(`/api/image?album=${album.id}`, { headers: owner })
+    ).json()) as ImagePage;
+    expect(inAlbum.images.map((image) => image.visibility)).toEqual(["hidden"]);
+    // No photo left behind for the other files on this worker's server.
+    expect((await page.request.delete(`/api/image/${inAlbum.images[0]!.id}`, { headers: owner })).ok()).toBe(true);
+  });
+
   test('a refused file shows "Error uploading image" with the reason; dismissing returns to the form', async ({
     page,
   }) => {

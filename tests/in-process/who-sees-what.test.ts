@@ -83,7 +83,8 @@ beforeAll(async () => {
   );
   for (const [index, { photo, visibility, album }] of PHOTOS.entries()) {
     ids.set(photo, seeded[index]!);
-    updateImage(seeded[index]!, { visibility }, album ? [albums.get(album)!.id] : []);
+    // The matrix's own visibility: a public photo stays public in an unlisted or private album.
+    updateImage(seeded[index]!, { visibility }, { ids: album ? [albums.get(album)!.id] : [], keepPublic: true });
   }
   viewers.set("visitor", VISITOR);
   viewers.set("owner", OWNER);

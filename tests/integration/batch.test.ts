@@ -49,6 +49,8 @@ describe("POST /api/image/batch", () => {
     expect(answer).toEqual({
       action: "add-to-album",
       changed: 3,
+      // A public album hides nothing (private-albums.test.ts has the others).
+      hidden: 0,
       results: [
         { id: a.id, ok: true },
         { id: 999_999, ok: false, status: 404, message: "There is no image with id 999999" },

@@ -86,7 +86,10 @@ export async function seedPhotos(target: SeedTarget, photos: SeedPhoto[]): Promi
 }
 
 export interface SeedImage extends SeedPhoto {
-  /** The albums it is in, set through the API as the owner sets them. */
+  /**
+   * The albums it is in, set through the API as the owner sets them: a public photo joining an unlisted or private
+   * album is hidden (record 067).
+   */
   albumIds?: number[];
 }
 

@@ -1,4 +1,6 @@
 import type { AlbumChoice } from "~/components/gallery/gallery-scope";
+import { AlbumPrivacyHint } from "~/components/gallery/visibility";
+import { isNotPublic, albumChoiceLabel } from "~/lib/album-privacy";
 
 interface Props {
   albums: AlbumChoice[];
@@ -12,7 +14,8 @@ interface Props {
 
 /**
  * "Album" for a batch of uploads: none, or one album every file of the batch
- * goes into, and where in it. Absent without albums.
+ * goes into, and where in it, with the hint an unlisted or private one needs.
+ * Absent without albums.
  */
 export function AlbumSelect({ albums, id, value, onChange, position, onPositionChange }: Props) {
   if (!albums.length) return null;
@@ -23,18 +26,20 @@ export function AlbumSelect({ albums, id, value, onChange, position, onPositionC
         <select
           id={id}
           name="albumId"
+          aria-describedby={albums.some(isNotPublic) ? `${id}-privacy` : undefined}
           value={value}
           defaultValue={value === undefined ? "" : undefined}
           onChange={onChange ? (event) => onChange(event.target.value) : undefined}
         >
           <option value="">No album</option>
           {albums.map((album) => (
-            <option key={album.id} value={album.id}>
-              {album.name}
+            <option key={album.id} value={album.id} data-album-private={isNotPublic(album) || undefined}>
+              {albumChoiceLabel(album)}
             </option>
           ))}
         </select>
       </div>
+      <AlbumPrivacyHint id={`${id}-privacy`} albums={albums} />
       <div className="field">
         <label htmlFor={`${id}-position`}>Place</label>
         <select

@@ -8,6 +8,7 @@ import type { Route } from "../../routes/+types/photography.admin";
 import { AlbumSelect } from "./album-select";
 import { PhotoVisibilityField } from "~/components/gallery/visibility";
 import { UploadSummary } from "./upload-summary";
+import { automaticVisibilityLabel } from "~/lib/album-privacy";
 
 type UploadReport = NonNullable<Extract<Route.ComponentProps["loaderData"], { admin: true }>["upload"]>;
 
@@ -24,6 +25,7 @@ export function UploadReportView({
       addedCount={report.stored}
       added={added}
       refused={report.results.flatMap((result) => (result.ok ? [] : [result]))}
+      hidden={report.hidden}
       unlisted={report.total - report.results.length}
     />
   );
@@ -32,7 +34,12 @@ export function UploadReportView({
 /** The upload without JavaScript: one multipart post of many files, answered by a redirect back here. */
 export function PlainUploadForm({ albums }: { albums: AlbumChoice[] }) {
   return (
-    <Form method="post" action={ADMIN_UPLOAD_PATH} encType="multipart/form-data" className="plain-upload">
+    <Form
+      method="post"
+      action={ADMIN_UPLOAD_PATH}
+      encType="multipart/form-data"
+      className="plain-upload album-privacy-scope"
+    >
       <div className="field">
         <label htmlFor="plain-upload-files">Images</label>
         <input id="plain-upload-files" type="file" name="image" multiple required />
@@ -50,7 +57,11 @@ export function PlainUploadForm({ albums }: { albums: AlbumChoice[] }) {
         <textarea id="plain-upload-description" name="description" rows={2} />
       </div>
       <AlbumSelect albums={albums} id="plain-upload-album" />
-      <PhotoVisibilityField id="plain-upload-visibility" albumDefault />
+      {/* Without JavaScript the label cannot follow the album chosen: it reads right for each. */}
+      <PhotoVisibilityField
+        id="plain-upload-visibility"
+        automatic={albums.length ? automaticVisibilityLabel() : undefined}
+      />
       <div className="actions">
         <Button type="submit">Upload</Button>
       </div>

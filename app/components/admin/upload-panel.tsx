@@ -10,6 +10,7 @@ import { UploadDropzone } from "./dropzone";
 import { PendingUploadItem, type PendingUpload } from "./pending-upload";
 import { uploadImage } from "./upload-request";
 import { UploadSummary, type RefusedFile } from "./upload-summary";
+import { automaticVisibilityLabel, type HiddenBy } from "~/lib/album-privacy";
 
 /** "Upload all" sends this many at once: enough to overlap, gentle on the server's image processing. */
 const UPLOAD_CONCURRENCY = 2;
@@ -18,6 +19,16 @@ const UPLOAD_CONCURRENCY = 2;
 interface Batch {
   added: Image[];
   refused: RefusedFile[];
+  /** How many of them an unlisted or private album hid, as the server decided it (record 067). */
+  hidden?: { count: number; by: HiddenBy };
+}
+
+/** The batch with one more photo added; the album's privacy hid it when the upload left its visibility automatic. */
+function withAdded(batch: Batch | null, image: Image, album: AlbumChoice | undefined, visibility: string): Batch {
+  const next = { added: [...(batch?.added ?? []), image], refused: batch?.refused ?? [], hidden: batch?.hidden };
+  if (visibility || !album || album.visibility === "public" || image.visibility !== "hidden") return next;
+  const by = { name: album.name, visibility: album.visibility };
+  return { ...next, hidden: { count: (batch?.hidden?.count ?? 0) + 1, by } };
 }
 
 /** A pending item's name starts as its file's, without the extension ("harbour.jpg" → "harbour"). */
@@ -51,6 +62,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
   const [albumId, setAlbumId] = useState("");
   const [visibility, setVisibility] = useState("");
   const [albumPosition, setAlbumPosition] = useState("");
+  const chosenAlbum = albums.find((album) => String(album.id) === albumId);
   // Uploads read the latest edits and abort in-flight requests without re-creating callbacks.
   const itemsRef = useRef(items);
   itemsRef.current = items;
@@ -116,19 +128,23 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
       if (controller.signal.aborted) return;
       if (outcome.ok) {
         setItems((current) => current.filter((candidate) => candidate.id !== id));
-        setBatch((current) => ({ added: [...(current?.added ?? []), outcome.image], refused: current?.refused ?? [] }));
+        setBatch((current) => withAdded(current, outcome.image, chosenAlbum, visibility));
         // The gallery stats at the top count the new photo.
         void revalidator.revalidate();
       } else {
         const refused = { filename: item.file.name, reason: outcome.reason, duplicateOf: outcome.duplicateOf };
-        setBatch((current) => ({ added: current?.added ?? [], refused: [...(current?.refused ?? []), refused] }));
+        setBatch((current) => ({
+          ...current,
+          added: current?.added ?? [],
+          refused: [...(current?.refused ?? []), refused],
+        }));
         update(id, (current) => ({
           ...current,
           status: { phase: "failed", reason: outcome.reason, duplicateOf: outcome.duplicateOf },
         }));
       }
     },
-    [token, update, revalidator, albumId, visibility, albumPosition],
+    [token, update, revalidator, albumId, visibility, albumPosition, chosenAlbum],
   );
 
   const uploadAll = () => {
@@ -140,7 +156,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
 
   return (
     <>
-      <section ref={section} className="admin-section js-only" aria-labelledby="upload-heading">
+      <section ref={section} className="admin-section js-only album-privacy-scope" aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload Images</h2>
         <AlbumSelect
           albums={albums}
@@ -150,13 +166,19 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
           position={albumPosition}
           onPositionChange={setAlbumPosition}
         />
-        <PhotoVisibilityField id="upload-visibility" albumDefault value={visibility} onChange={setVisibility} />
+        <PhotoVisibilityField
+          id="upload-visibility"
+          automatic={albums.length ? automaticVisibilityLabel(chosenAlbum ?? null) : undefined}
+          value={visibility}
+          onChange={setVisibility}
+        />
         <UploadDropzone onFiles={addFiles} />
         {batch ? (
           <UploadSummary
             addedCount={batch.added.length}
             added={batch.added}
             refused={batch.refused}
+            hidden={batch.hidden}
             onDismiss={() => setBatch(null)}
           />
         ) : null}

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { galleryHref } from "~/lib/gallery-url";
 import type { Image } from "~/lib/image";
 import { GALLERY_PATH } from "~/lib/paths";
+import { hiddenNote, type HiddenBy } from "~/lib/album-privacy";
 
 export interface RefusedFile {
   filename: string;
@@ -20,6 +21,8 @@ interface Props {
   refused: RefusedFile[];
   /** Files the report could not name (it travels in a cookie of about 4 KB). */
   unlisted?: number;
+  /** How many the album's privacy hid from public pages, and the album. */
+  hidden?: { count: number; by: HiddenBy } | undefined;
   onDismiss?: () => void;
 }
 
@@ -32,7 +35,7 @@ function photos(count: number): string {
  * added with a link to them in the gallery (newest first, so at its top),
  * their thumbnails in their own shape, and each refused file with its reason.
  */
-export function UploadSummary({ addedCount, added, refused, unlisted = 0, onDismiss }: Props) {
+export function UploadSummary({ addedCount, added, refused, unlisted = 0, hidden, onDismiss }: Props) {
   return (
     <div className="upload-summary" role="status">
       {addedCount > 0 ? <p className="upload-summary__spec-message">Image uploaded successfully</p> : null}
@@ -52,6 +55,7 @@ export function UploadSummary({ addedCount, added, refused, unlisted = 0, onDism
           "No photos added"
         )}
       </p>
+      {hidden?.count ? <p>{hiddenNote(hidden.count, hidden.by)}</p> : null}
       {added.length ? (
         <ul className="upload-summary__thumbs" aria-label="Added photos">
           {added.map((image) => (

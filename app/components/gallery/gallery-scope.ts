@@ -30,6 +30,8 @@ export interface GalleryDownload {
 export interface AlbumChoice {
   id: number;
   name: string;
+  /** An unlisted or private one hides the public photos added to it (record 067): its label says so. */
+  visibility: "public" | "unlisted" | "private";
 }
 
 /**

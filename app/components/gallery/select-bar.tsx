@@ -1,8 +1,10 @@
 import { useRef, type FormEvent } from "react";
 import { Link, useActionData, useLocation } from "react-router";
 import { Button, LinkButton } from "~/components/ui/button";
+import { albumChoiceLabel, hiddenNote, isNotPublic } from "~/lib/album-privacy";
 import { BATCH_OPERATIONS, isBatchAnswer, photoCount, SELECT_PARAM, type BatchFormAnswer } from "~/lib/batch";
 import { useGalleryScope } from "./gallery-scope";
+import { AlbumPrivacyHint } from "./visibility";
 import { BATCH_FORM_ID } from "./selectable-item";
 import { useCheckboxRange } from "./use-checkbox-range";
 
@@ -55,7 +57,10 @@ function Answer({ answer, here }: { answer: BatchFormAnswer; here: string }) {
   }
   return (
     <div role="status" className="select-bar__result">
-      <p>{`${photoCount(answer.changed)} ${doneWords(answer)}.`}</p>
+      <p>
+        {`${photoCount(answer.changed)} ${doneWords(answer)}.`}
+        {answer.hidden ? ` ${hiddenNote(answer.hidden.count, answer.hidden.by)}` : null}
+      </p>
       {answer.failures.length ? (
         <>
           <p>{photoCount(answer.failures.length)} could not be changed:</p>
@@ -99,7 +104,14 @@ export function SelectBar() {
   return (
     <section className="select-bar" aria-label="Selected photos">
       {answer ? <Answer answer={answer} here={here} /> : null}
-      <form id={BATCH_FORM_ID} ref={formRef} method="post" action={here} onSubmit={askBeforeDelete}>
+      <form
+        id={BATCH_FORM_ID}
+        ref={formRef}
+        method="post"
+        action={here}
+        onSubmit={askBeforeDelete}
+        className="album-privacy-scope"
+      >
         <input type="hidden" name="intent" value="batch" />
         <input ref={confirmed} type="hidden" name="confirmed" value="" />
         <p className="select-bar__count js-only" aria-live="polite">
@@ -117,14 +129,19 @@ export function SelectBar() {
         </div>
         <div className="field">
           <label htmlFor="batch-album">Album (to add to)</label>
-          <select id="batch-album" name="albumId">
+          <select
+            id="batch-album"
+            name="albumId"
+            aria-describedby={albums.some(isNotPublic) ? "batch-album-privacy" : undefined}
+          >
             {albums.map((album) => (
-              <option key={album.id} value={album.id}>
-                {album.name}
+              <option key={album.id} value={album.id} data-album-private={isNotPublic(album) || undefined}>
+                {albumChoiceLabel(album)}
               </option>
             ))}
           </select>
         </div>
+        <AlbumPrivacyHint id="batch-album-privacy" albums={albums} keepPublic />
         <div className="field">
           <label htmlFor="batch-description">Description (to set)</label>
           <textarea id="batch-description" name="description" rows={1} />

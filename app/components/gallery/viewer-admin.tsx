@@ -10,7 +10,8 @@ import { ModeLink } from "./mode-link";
 import { CoverChoice, CoverConfirm } from "./viewer-cover";
 import { ViewerMove } from "./viewer-move";
 import { ViewerPin } from "./viewer-pin";
-import { PhotoVisibilityField } from "./visibility";
+import { AlbumPrivacyHint, PhotoVisibilityField } from "./visibility";
+import { isNotPublic, albumChoiceLabel, hiddenInNote } from "~/lib/album-privacy";
 import type { action } from "~/routes/photography";
 import "~/styles/viewer-admin.css";
 
@@ -133,7 +134,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
         />
         <PhotoVisibilityField id="viewer-visibility" defaultValue={image.visibility} />
         {albums.length ? (
-          <fieldset className="viewer-albums">
+          <fieldset className="viewer-albums album-privacy-scope">
             <legend>Albums</legend>
             {albums.map((album) => (
               <label key={album.id}>
@@ -144,10 +145,12 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
                   name="albumIds"
                   value={album.id}
                   defaultChecked={image.albumIds.includes(album.id)}
+                  data-album-private={isNotPublic(album) || undefined}
                 />
-                {album.name}
+                {albumChoiceLabel(album)}
               </label>
             ))}
+            <AlbumPrivacyHint id="viewer-album-privacy" albums={albums} keepPublic />
           </fieldset>
         ) : null}
       </AdminForm>
@@ -175,9 +178,11 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
     );
   }
 
+  const hiddenIn = hiddenInNote(image, albums);
   return (
     <>
       {error}
+      {hiddenIn ? <p className="viewer-privacy-note">{hiddenIn}</p> : null}
       <div className="viewer-actions">
         <ModeLink
           to={galleryHref(position, { image: image.id, mode: "edit" }, path)}

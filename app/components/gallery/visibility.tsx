@@ -1,4 +1,5 @@
 import type { Album } from "~/lib/album";
+import { albumPrivacyHint, isNotPublic, KEEP_PUBLIC_LABEL } from "~/lib/album-privacy";
 import type { Image } from "~/lib/image";
 
 /** Who sees a photo or an album, as the owner's forms offer it (docs/behaviour.md, "Who sees what"). */
@@ -21,19 +22,20 @@ const LABELS: Record<Image["visibility"] | Album["visibility"], string | null> =
 };
 
 /**
- * A photo's Visibility (`visibility` in the form). With `albumDefault` (the
- * upload) a first choice leaves it to the album: hidden in one that is not public.
+ * A photo's Visibility (`visibility` in the form). With `automatic` (the
+ * upload, when there are albums) a first choice, so labelled, leaves it to the
+ * album: hidden in one that is not public, else public.
  */
 export function PhotoVisibilityField({
   id,
   defaultValue,
-  albumDefault = false,
+  automatic,
   value,
   onChange,
 }: {
   id: string;
   defaultValue?: Image["visibility"];
-  albumDefault?: boolean;
+  automatic?: string;
   value?: string;
   onChange?: (visibility: string) => void;
 }) {
@@ -47,13 +49,44 @@ export function PhotoVisibilityField({
         defaultValue={value === undefined ? (defaultValue ?? "") : undefined}
         onChange={onChange ? (event) => onChange(event.target.value) : undefined}
       >
-        {albumDefault ? <option value="">As the album: hidden in an unlisted or private one</option> : null}
+        {automatic ? <option value="">{automatic}</option> : null}
         {PHOTO_CHOICES.map(({ value: choice, label }) => (
           <option key={choice} value={choice}>
             {label}
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/**
+ * The hint beside an album choice when one of the albums is unlisted or private: photos added to it are hidden from
+ * public pages. With `keepPublic` it carries the opt-out's checkbox (`keepPublic` in the form); the upload's opt-out
+ * is its Visibility choice instead. Server-rendered: CSS shows it only while such an album is chosen, where the
+ * browser can tell (`.album-privacy-scope`, ui.css).
+ */
+export function AlbumPrivacyHint({
+  id,
+  albums,
+  keepPublic = false,
+}: {
+  id: string;
+  albums: { visibility: Album["visibility"] }[];
+  keepPublic?: boolean;
+}) {
+  if (!albums.some(isNotPublic)) return null;
+  return (
+    <div className="album-privacy">
+      <p id={id} className="field__hint album-privacy__hint">
+        {albumPrivacyHint(keepPublic ? "checkbox" : "visibility")}
+      </p>
+      {keepPublic ? (
+        <label className="album-privacy__keep">
+          <input type="checkbox" name="keepPublic" value="1" aria-describedby={id} />
+          {KEEP_PUBLIC_LABEL}
+        </label>
+      ) : null}
     </div>
   );
 }

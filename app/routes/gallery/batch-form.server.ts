@@ -26,12 +26,14 @@ export async function applyBatchForm(form: FormData, album: AlbumRow | undefined
     albumId: operation === "remove-from-album" ? album!.id : formText(form, "albumId"),
     description: formText(form, "description") ?? "",
     visibility: formText(form, "visibility"),
+    keepPublic: form.has("keepPublic"),
   });
   if (input.action === "delete" && formText(form, "confirmed") !== "1") return { batch: "confirm", ids: input.ids };
   const outcome = await applyBatch(input);
   const failures = outcome.results.flatMap((result) => (result.ok ? [] : [{ id: result.id, message: result.message }]));
   const visibility = input.action === "set-visibility" ? input.visibility : undefined;
-  return { batch: "done", operation: input.action, visibility, changed: outcome.changed, failures };
+  const hidden = outcome.hiddenBy && { count: outcome.hidden ?? 0, by: outcome.hiddenBy };
+  return { batch: "done", operation: input.action, visibility, changed: outcome.changed, hidden, failures };
 }
 
 export function batchRefusal(error: HttpError): BatchFormAnswer {

@@ -86,8 +86,12 @@ async function applyIntent(form: FormData, album: AlbumRow | undefined) {
       const visibility = parsePhotoVisibility(formText(form, "visibility"));
       // Only the albums the form listed change: one added since it was drawn keeps the photo.
       const listed = form.has("shownAlbumIds") ? parseAlbumIds(form.getAll("shownAlbumIds")) : undefined;
-      const albumIds = listed && parseAlbumIds(form.getAll("albumIds"));
-      return { intent: "update" as const, image: updateImage(id, { ...text, visibility }, albumIds, listed) };
+      const albums = listed && {
+        ids: parseAlbumIds(form.getAll("albumIds")),
+        listed,
+        keepPublic: form.has("keepPublic"),
+      };
+      return { intent: "update" as const, image: updateImage(id, { ...text, visibility }, albums) };
     }
     case "delete":
       await deleteImage(id);

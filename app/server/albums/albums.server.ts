@@ -79,9 +79,9 @@ export function listAlbums(access: Access): Album[] {
   return orderedRows(access).map((row) => toAlbum(row, access));
 }
 
-/** Names and ids only, for the admin's checkboxes and menus. */
-export function albumChoices(): { id: number; name: string }[] {
-  return orderedRows().map(({ id, name }) => ({ id, name }));
+/** Names, ids and visibility only, for the admin's checkboxes and menus. */
+export function albumChoices(): { id: number; name: string; visibility: AlbumRow["visibility"] }[] {
+  return orderedRows().map(({ id, name, visibility }) => ({ id, name, visibility }));
 }
 
 /** The slugs of the albums `access` sees listed, in order: the sitemap's album pages. */

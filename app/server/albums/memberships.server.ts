@@ -2,13 +2,15 @@
  * Which albums a photo is in (album_images), and the album covers that depend
  * on it: a photo that leaves an album stops being its cover in the same write.
  */
-import { and, asc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "~/server/data/db.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, albums } from "~/server/data/schema";
 import { joiningPosition, type JoinAt } from "./album-order.server";
 import { OWNER, type Access } from "~/server/access/access.server";
 import { albumListed } from "~/server/access/visibility-sql.server";
+import type { HiddenBy } from "~/lib/album-privacy";
+import { hideForJoinedAlbums } from "./album-privacy.server";
 
 /** A photo's row in an album: its id and its place in the album's manual order. */
 export interface AlbumMember {
@@ -50,17 +52,6 @@ export function assertAlbumsExist(ids: number[]): void {
   if (missing.length) throw new HttpError(400, `There is no album with id ${missing.join(", ")}`);
 }
 
-/** Whether any of the albums is unlisted or private: a photo uploaded into one is hidden unless told otherwise. */
-export function holdsNonPublicAlbum(albumIds: number[]): boolean {
-  if (!albumIds.length) return false;
-  const found = db()
-    .select({ id: albums.id })
-    .from(albums)
-    .where(and(inArray(albums.id, albumIds), ne(albums.visibility, "public")))
-    .get();
-  return found !== undefined;
-}
-
 /**
  * Each photo's album ids, ascending, in one query, among the albums `access`
  * sees listed (a visitor never learns an unlisted or private album's id from
@@ -94,15 +85,28 @@ function removeFromAlbums(imageId: number, albumIds: number[]): void {
     .run();
 }
 
+/** Where a joining photo goes, and whether the owner keeps it public in an unlisted or private album. */
+export interface JoinOptions {
+  joinAt?: JoinAt;
+  keepPublic?: boolean;
+}
+
 /**
  * Puts the photo in the `ticked` albums (checked to exist) and takes it out of
  * the others among `listed`; albums not listed keep their membership, so a
  * form saved after an album was added elsewhere leaves that album alone.
  * Without `listed` every album counts as listed: `ticked` is the whole set, as
  * the API's `albumIds` is. A joining photo goes to `joinAt`, or where each
- * album puts new photos. Called inside the caller's transaction, if any.
+ * album puts new photos, and is hidden when an album it joins is unlisted or
+ * private, unless `keepPublic` (album-privacy.server.ts): the answer names
+ * that album. Called inside the caller's transaction, if any.
  */
-export function setImageAlbums(imageId: number, ticked: number[], listed?: number[], joinAt?: JoinAt): void {
+export function setImageAlbums(
+  imageId: number,
+  ticked: number[],
+  listed?: number[],
+  { joinAt, keepPublic = false }: JoinOptions = {},
+): HiddenBy | null {
   const current = albumIdsByImage([imageId]).get(imageId)!;
   const keep = new Set(ticked);
   const leaving = current.filter((albumId) => !keep.has(albumId) && (!listed || listed.includes(albumId)));
@@ -116,4 +120,5 @@ export function setImageAlbums(imageId: number, ticked: number[], listed?: numbe
       .values({ albumId, imageId, position: joiningPosition(albumId, joinAt) })
       .run();
   }
+  return hideForJoinedAlbums(imageId, joining, keepPublic);
 }

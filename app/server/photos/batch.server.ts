@@ -5,14 +5,14 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { joiningPosition } from "~/server/albums/album-order.server";
 import { assertAlbumsExist, inAlbum, setImageAlbums } from "~/server/albums/memberships.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
-import { albumImages, images } from "~/server/data/schema";
+import { images } from "~/server/data/schema";
 import { descriptionField, parseInput, positiveWhole } from "~/server/http/input.server";
-import { photoVisibilityField } from "./image-input.server";
+import { keepPublicField, photoVisibilityField } from "./image-input.server";
 import { deleteImage, updateImage } from "./image-store.server";
+import type { HiddenBy } from "~/lib/album-privacy";
 
 export const MAX_BATCH = 500;
 
@@ -28,7 +28,7 @@ const albumId = positiveWhole("must be an album id, a positive whole number");
 const batchInput = z.discriminatedUnion(
   "action",
   [
-    z.object({ action: z.literal("add-to-album"), ids, albumId }),
+    z.object({ action: z.literal("add-to-album"), ids, albumId, keepPublic: keepPublicField }),
     z.object({ action: z.literal("remove-from-album"), ids, albumId }),
     z.object({ action: z.literal("set-description"), ids, description: descriptionField }),
     z.object({ action: z.literal("set-visibility"), ids, visibility: photoVisibilityField }),
@@ -40,13 +40,17 @@ const batchInput = z.discriminatedUnion(
 export type BatchInput = z.output<typeof batchInput>;
 export type BatchAction = BatchInput["action"];
 
-/** One photo's outcome: changed, or left as it was with the reason. */
-export type BatchResult = { id: number; ok: true } | { id: number; ok: false; status: number; message: string };
+/** One photo's outcome: changed (`hidden`: the album it joined hid it), or left as it was with the reason. */
+export type BatchResult =
+  { id: number; ok: true; hidden?: true } | { id: number; ok: false; status: number; message: string };
 
 export interface BatchOutcome {
   action: BatchAction;
   /** How many photos changed. */
   changed: number;
+  /** Add to album: how many of them the album's privacy hid from public pages, and the album. */
+  hidden?: number;
+  hiddenBy?: HiddenBy;
   results: BatchResult[];
 }
 
@@ -61,24 +65,21 @@ function assertImageExists(id: number): void {
   }
 }
 
-async function applyOne(input: BatchInput, id: number): Promise<void> {
+/** Changes one photo; answers the album that hid it, if adding it to one did. */
+async function applyOne(input: BatchInput, id: number): Promise<HiddenBy | null> {
   switch (input.action) {
     case "add-to-album":
       return db().transaction(() => {
         assertImageExists(id);
-        // Already there: nothing to change, and its place stays.
-        if (inAlbum(input.albumId, id)) return;
-        db()
-          .insert(albumImages)
-          .values({ albumId: input.albumId, imageId: id, position: joiningPosition(input.albumId) })
-          .run();
+        // No album listed to leave: it joins this one and keeps its others; already there, it keeps its place.
+        return setImageAlbums(id, [input.albumId], [], { keepPublic: input.keepPublic });
       });
     case "remove-from-album":
       return db().transaction(() => {
         assertImageExists(id);
         if (!inAlbum(input.albumId, id)) throw new HttpError(404, `The photo with id ${id} is not in the album`);
         // Only this album is listed: the photo's other albums stay, and a cover it was falls back.
-        setImageAlbums(id, [], [input.albumId]);
+        return setImageAlbums(id, [], [input.albumId]);
       });
     case "set-description": {
       const updated = db()
@@ -88,14 +89,15 @@ async function applyOne(input: BatchInput, id: number): Promise<void> {
         .returning({ id: images.id })
         .get();
       if (!updated) throw new HttpError(404, `There is no image with id ${id}`);
-      return;
+      return null;
     }
     case "set-visibility":
       // The same write as `PUT /api/image/{id}` with only a visibility.
       updateImage(id, { visibility: input.visibility });
-      return;
+      return null;
     case "delete":
-      return deleteImage(id);
+      await deleteImage(id);
+      return null;
   }
 }
 
@@ -103,14 +105,19 @@ async function applyOne(input: BatchInput, id: number): Promise<void> {
 export async function applyBatch(input: BatchInput): Promise<BatchOutcome> {
   if ("albumId" in input) assertAlbumsExist([input.albumId]);
   const results: BatchResult[] = [];
+  let hiddenBy: HiddenBy | undefined;
   for (const id of input.ids) {
     try {
-      await applyOne(input, id);
-      results.push({ id, ok: true });
+      const hid = await applyOne(input, id);
+      if (hid) hiddenBy = hid;
+      results.push(hid ? { id, ok: true, hidden: true } : { id, ok: true });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       results.push({ id, ok: false, status: error.status, message: error.message });
     }
   }
-  return { action: input.action, changed: results.filter((result) => result.ok).length, results };
+  const changed = results.filter((result) => result.ok).length;
+  if (input.action !== "add-to-album") return { action: input.action, changed, results };
+  const hidden = results.filter((result) => result.ok && result.hidden).length;
+  return { action: input.action, changed, hidden, ...(hiddenBy ? { hiddenBy } : {}), results };
 }

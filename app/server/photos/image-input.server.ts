@@ -40,6 +40,16 @@ export function parsePhotoVisibility(value: unknown): PhotoVisibility | undefine
   return parseInput(visibility, { visibility: value === "" || value === null ? undefined : value }).visibility;
 }
 
+/**
+ * `keepPublic` in the API's bodies: true keeps a public photo public when it joins an unlisted or private album
+ * (album-privacy.server.ts); left out, it is hidden.
+ */
+export const keepPublicField = z.boolean({ error: "must be true or false" }).optional();
+
+export function parseKeepPublic(value: unknown): boolean {
+  return parseInput(z.object({ keepPublic: keepPublicField }), { keepPublic: value }).keepPublic ?? false;
+}
+
 /** An uploaded file's base name, cleaned like a name; for display and as a fallback name, never for paths. */
 export function cleanFilename(raw: string | undefined): string {
   const base = path.posix.basename((raw ?? "").replaceAll("\\", "/"));

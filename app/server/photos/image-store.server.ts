@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import type { Image } from "~/lib/image";
-import { setImageAlbums } from "~/server/albums/memberships.server";
-import type { JoinAt } from "~/server/albums/album-order.server";
+import { setImageAlbums, type JoinOptions } from "~/server/albums/memberships.server";
+import type { HiddenBy } from "~/lib/album-privacy";
 import { db } from "~/server/data/db.server";
 import { readCameraDetails } from "./exif.server";
 import { HttpError } from "~/server/core/http-error.server";
@@ -17,7 +17,7 @@ import { toImage } from "./image-json.server";
 import { OWNER } from "~/server/access/access.server";
 import type { PhotoVisibility } from "~/server/access/visibility-sql.server";
 import { newStorageKey } from "~/server/storage/photo-store.server";
-import { images } from "~/server/data/schema";
+import { images, type ImageRow } from "~/server/data/schema";
 import { storageUnavailable, storageWritable } from "~/server/storage/storage.server";
 import { markForRemoval } from "~/server/storage/storage-sweep.server";
 import { removeStored, storeFolder } from "~/server/storage/store-folder.server";
@@ -34,6 +34,17 @@ export async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
+/** A photo as written, and the album whose privacy hid it (album-privacy.server.ts), if one did. */
+export interface WrittenImage {
+  image: Image;
+  hiddenBy: HiddenBy | null;
+}
+
+/** The row again after its albums were set: joining one may have hidden it. */
+function reread(row: ImageRow, hiddenBy: HiddenBy | null): ImageRow {
+  return hiddenBy ? db().select().from(images).where(eq(images.id, row.id)).get()! : row;
+}
+
 /**
  * Stores one uploaded file: checks it, writes its variants into a temp folder,
  * stores the folder's files under a new key, then inserts the row. The key is
@@ -44,14 +55,14 @@ export async function createImage(
   file: UploadedFile,
   fields: { name: string; description: string; visibility: PhotoVisibility },
   albumIds: number[] = [],
-  joinAt?: JoinAt,
-): Promise<Image> {
+  join: JoinOptions = {},
+): Promise<WrittenImage> {
   try {
     if (file.size === 0) throw new HttpError(415, `The file is empty. Accepted types: ${ACCEPTED_TYPES_TEXT}.`);
     const existing = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
     if (existing) throw duplicateOf(existing.id);
     const key = newStorageKey();
-    const row = await storeFolder(key, async (dir) => {
+    const written = await storeFolder(key, async (dir) => {
       // Waits for its turn there (processing-queue.server.ts).
       const processed = await processImage(file.path, dir);
       // Read once the file is known to be an image; the original keeps its metadata, the variants have none.
@@ -91,26 +102,33 @@ export async function createImage(
           const winner = db().select({ id: images.id }).from(images).where(eq(images.checksum, file.checksum)).get();
           throw duplicateOf(winner?.id ?? 0);
         }
-        setImageAlbums(inserted.id, albumIds, undefined, joinAt);
-        return { value: inserted };
+        const hiddenBy = setImageAlbums(inserted.id, albumIds, undefined, join);
+        return { value: { row: reread(inserted, hiddenBy), hiddenBy } };
       };
     });
-    return toImage(row, OWNER);
+    return { image: toImage(written.row, OWNER), hiddenBy: written.hiddenBy };
   } finally {
     await fsp.rm(file.path, { force: true });
   }
 }
 
+/** The albums an edit sets: exactly `ids`, or with `listed` (the albums an edit form showed) only among those. */
+export interface AlbumEdit {
+  ids: number[];
+  listed?: number[];
+  /** A photo joining an unlisted or private album stays public (album-privacy.server.ts). */
+  keepPublic?: boolean;
+}
+
 /**
- * New name, description and visibility (each unless left out) and, when `albumIds` is given,
- * those albums: exactly those, or with `listedAlbumIds` (the albums an edit
- * form showed) only changes among the listed ones. All or nothing.
+ * New name, description and visibility (each unless left out) and, when
+ * `albums` is given, its albums (which may hide it: album-privacy.server.ts).
+ * All or nothing.
  */
 export function updateImage(
   id: number,
   fields: { name?: string; description?: string; visibility?: PhotoVisibility },
-  albumIds?: number[],
-  listedAlbumIds?: number[],
+  albums?: AlbumEdit,
 ): Image {
   const row = db().transaction(() => {
     const updated = db()
@@ -120,8 +138,8 @@ export function updateImage(
       .returning()
       .get();
     if (!updated) throw new HttpError(404, `There is no image with id ${id}`);
-    if (albumIds) setImageAlbums(id, albumIds, listedAlbumIds);
-    return updated;
+    const hiddenBy = albums ? setImageAlbums(id, albums.ids, albums.listed, { keepPublic: albums.keepPublic }) : null;
+    return reread(updated, hiddenBy);
   });
   return toImage(row, OWNER);
 }

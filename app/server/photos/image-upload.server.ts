@@ -1,5 +1,6 @@
 import type { Image } from "~/lib/image";
-import { assertAlbumsExist, holdsNonPublicAlbum } from "~/server/albums/memberships.server";
+import { assertAlbumsExist } from "~/server/albums/memberships.server";
+import type { HiddenBy } from "~/lib/album-privacy";
 import { HttpError } from "~/server/core/http-error.server";
 import { createImage } from "./image-store.server";
 import { discardUploads, parseUpload } from "./upload.server";
@@ -8,15 +9,17 @@ import { parseAlbumIds, parseJoinAt } from "~/server/albums/album-input.server";
 import { parseImageText, parsePhotoVisibility } from "./image-input.server";
 
 export type UploadResult =
-  { ok: true; filename: string; image: Image } | { ok: false; filename: string; error: HttpError };
+  | { ok: true; filename: string; image: Image; hiddenBy: HiddenBy | null }
+  | { ok: false; filename: string; error: HttpError };
 
 /**
  * The one upload path for the API and the dashboard form: streams the body to
  * temp files, then stores each file in turn. A blank name falls back to the
  * file name; `albumId` puts every file in that album, at `albumPosition`
  * (start or end; the album's own setting when left out); `visibility` is
- * the photos', by default hidden in an album that is not public. Request-level problems (not multipart, too large) are thrown as
- * HttpErrors; per-file problems come back as results.
+ * the photos': left out, public, and hidden by an unlisted or private album
+ * (album-privacy.server.ts); chosen, as chosen. Request-level problems (not
+ * multipart, too large) are thrown as HttpErrors; per-file problems come back as results.
  */
 export async function uploadImages(request: Request, { maxFiles }: { maxFiles: number }): Promise<UploadResult[]> {
   const { fields, files } = await parseUpload(request, { maxFiles });
@@ -25,8 +28,9 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
     // One album for the whole batch, checked before any file is stored.
     const albumIds = fields.albumId ? parseAlbumIds([fields.albumId]) : [];
     assertAlbumsExist(albumIds);
-    const visibility = parsePhotoVisibility(fields.visibility) ?? (holdsNonPublicAlbum(albumIds) ? "hidden" : "public");
-    const joinAt = parseJoinAt(fields.albumPosition);
+    const chosen = parsePhotoVisibility(fields.visibility);
+    // A visibility the owner chose is kept, "public" in a private album too.
+    const join = { joinAt: parseJoinAt(fields.albumPosition), keepPublic: chosen !== undefined };
     for (const file of files) {
       try {
         // A name of only spaces or control characters is blank.
@@ -34,8 +38,8 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
           name: cleanLine(fields.name ?? "") || file.filename,
           description: fields.description ?? "",
         });
-        const photo = { ...text, visibility };
-        results.push({ ok: true, filename: file.filename, image: await createImage(file, photo, albumIds, joinAt) });
+        const photo = { ...text, visibility: chosen ?? "public" };
+        results.push({ ok: true, filename: file.filename, ...(await createImage(file, photo, albumIds, join)) });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         results.push({ ok: false, filename: file.filename, error });

@@ -17,14 +17,20 @@ import { db } from "~/server/data/db.server";
 import { images } from "~/server/data/schema";
 import { OWNER } from "~/server/access/access.server";
 import { toImages } from "./image-json.server";
+import type { HiddenBy } from "~/lib/album-privacy";
 
 export type UploadSummary =
   | { ok: true; filename: string; name: string; id: number }
   /** duplicateOf: the photo already in the gallery, for a refused duplicate. */
   | { ok: false; filename: string; reason: string; duplicateOf?: number };
 
-/** What the dashboard shows after a plain-form upload; `results` may name fewer files than `total`. */
-export type UploadReport = { stored: number; total: number; results: UploadSummary[] } | { error: string };
+/**
+ * What the dashboard shows after a plain-form upload; `results` may name fewer files than `total`; `hidden`: how
+ * many an unlisted or private album hid (record 067).
+ */
+export type UploadReport =
+  | { stored: number; total: number; results: UploadSummary[]; hidden?: { count: number; by: HiddenBy } }
+  | { error: string };
 
 /** Under the 4096 bytes every browser keeps for one cookie, attributes included. */
 const MAX_COOKIE_BYTES = 4000;
@@ -44,7 +50,9 @@ function cookie() {
 
 export function summarizeUpload(results: UploadResult[]): UploadReport {
   if (results.length === 0) return { error: "Choose at least one image to upload." };
+  const hiddenBy = results.flatMap((result) => (result.ok && result.hiddenBy ? [result.hiddenBy] : []));
   return {
+    ...(hiddenBy.length ? { hidden: { count: hiddenBy.length, by: hiddenBy[0]! } } : {}),
     stored: results.filter((result) => result.ok).length,
     total: results.length,
     results: results.map((result) =>

@@ -1,7 +1,8 @@
 /**
  * The owner's album admin page (`/photography/admin/albums/<slug>`): the
- * album's visibility, its share links and their visitors' favourites (read
- * only); the forms are plain forms through
+ * album's visibility (with, for an unlisted or private one, how many of its
+ * photos are public elsewhere and "Hide them"), its share links and their
+ * visitors' favourites (read only); the forms are plain forms through
  * `pageAction`. A new link's URL is in the creation's answer only: it reaches
  * the page once, through the redirect, in a short-lived cookie (new-link-notice).
  */
@@ -19,8 +20,10 @@ import { parseLinkId, parseShareLinkForm } from "./share-input.server";
 import { rememberNewLink, takeNewLink } from "./new-link-notice.server";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links.server";
 import { favouritesByLink } from "./favourites-owner.server";
+import { hidePublicMembers, publicMemberCount } from "~/server/albums/album-privacy.server";
+import { rememberHidden, takeHidden } from "./hidden-photos-notice.server";
 
-const INTENTS = "intent must be album-visibility, link-create or link-revoke";
+const INTENTS = "intent must be album-visibility, hide-public, link-create or link-revoke";
 
 function ownersAlbum(slug: string) {
   try {
@@ -34,13 +37,20 @@ export async function sharingPageLoader(request: Request, slug: string) {
   await requireAdminPage(request);
   const album = ownersAlbum(slug);
   const { notice, clear } = await takeNewLink(request, album.id);
+  const hidden = await takeHidden(request, album.id);
   const page = {
     album: toAlbum(album, OWNER),
+    /** An unlisted or private album's photos that are public, and so in the gallery, the feeds and the API's lists. */
+    publicElsewhere: album.visibility === "public" ? 0 : publicMemberCount(album.id),
+    /** How many the last "Hide them" hid, shown once. */
+    hidden: hidden.count,
     links: listShareLinks(album.id),
     created: notice,
     favourites: favouritesByLink(album.id),
   };
-  return clear ? data(page, { headers: { "Set-Cookie": clear } }) : page;
+  const headers = new Headers();
+  for (const cookie of [clear, hidden.clear]) if (cookie) headers.append("Set-Cookie", cookie);
+  return data(page, { headers });
 }
 
 /** A refusal shown beside the form that caused it, with what was typed (never the password). */
@@ -63,6 +73,13 @@ export const sharingPageAction = pageAction(
       case "album-visibility":
         updateAlbum(album.id, parseAlbumInput({ visibility: formText(form, "visibility") }, { create: false }));
         return redirect(adminAlbumPath(album.slug), 303);
+      case "hide-public": {
+        if (album.visibility === "public") throw new HttpError(400, "A public album's photos stay public.");
+        // The album's public photos as they are now: the count shown may be a moment older.
+        const count = hidePublicMembers(album.id);
+        const setCookie = await rememberHidden(request, { albumId: album.id, count });
+        return redirect(adminAlbumPath(album.slug), { status: 303, headers: { "Set-Cookie": setCookie } });
+      }
       case "link-create": {
         const link = await createShareLink(album.id, parseShareLinkForm(form), siteOrigin(request));
         const setCookie = await rememberNewLink(request, { albumId: album.id, label: link.label, url: link.url });
