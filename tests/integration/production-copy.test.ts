@@ -113,6 +113,7 @@ describe("production copy", { shuffle: false }, () => {
 
   it("starts with the Dockerfile's CMD, serves /healthz and /, and exits 0 on SIGTERM", async () => {
     const dockerfile = fs.readFileSync(path.join(ROOT, "Dockerfile"), "utf8");
+    expect(dockerfile).toMatch(/^\s+MALLOC_ARENA_MAX=2 \\$/m);
     const command = JSON.parse(dockerfile.match(/^CMD (\[.*\])$/m)![1]!) as string[];
     expect(command[0]).toBe("node");
     const server = await launch([process.execPath, ...command.slice(1)]);
@@ -132,10 +133,29 @@ describe("production copy", { shuffle: false }, () => {
     expect(fs.existsSync(path.join(productionEnv.DATA_DIR, "portfolio.sqlite-wal"))).toBe(false);
   }, 60_000);
 
+  /** The environment of each node process in the process group `group` (npm, its shell, the server). */
+  function environmentsInGroup(group: number): string[] {
+    return fs
+      .readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .flatMap((pid) => {
+        try {
+          const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+          const [comm, , , pgrp] = stat.slice(stat.indexOf("(")).split(" ");
+          if (Number(pgrp) !== group || !comm!.includes("node")) return [];
+          return [fs.readFileSync(`/proc/${pid}/environ`, "utf8")];
+        } catch {
+          return []; // a process that ended meanwhile
+        }
+      });
+  }
+
   it("starts with `npm start` and stops when its process group gets SIGTERM", async () => {
     const server = await launch(["npm", "start"]);
     try {
       await expectServing(server.port);
+      // Glibc reads it when the process starts: the server's own environment must hold it (record 068).
+      expect(environmentsInGroup(server.child.pid!).some((env) => env.includes("MALLOC_ARENA_MAX=2"))).toBe(true);
     } finally {
       // As a terminal or systemd does: npm does not pass SIGTERM on through its shell, the group gets it.
       process.kill(-server.child.pid!, "SIGTERM");
