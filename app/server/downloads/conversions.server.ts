@@ -17,7 +17,7 @@ import { photoStore } from "~/server/storage/storage.server";
 import { convertedOriginal } from "./converted-original.server";
 
 /** Visitors' conversions waiting their turn: beyond this, a visitor is asked to come back. */
-const MAX_VISITORS_WAITING = 4;
+const MAX_VISITORS_WAITING = 16;
 const RETRY_AFTER_S = 30;
 
 const visitorsLine = pLimit(1);
