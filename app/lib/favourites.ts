@@ -3,6 +3,25 @@
 /** How long a visitor's name may be: the name form announces it, the server enforces it. */
 export const MAX_VISITOR_NAME_LENGTH = 60;
 
+/** People who may give their name on one link: a wedding's guests, not a crowd a script makes up. */
+export const MAX_VISITORS_PER_LINK = 250;
+export const LINK_FULL = `This link already holds the favourites of ${MAX_VISITORS_PER_LINK} people. Ask the photographer for a link of your own.`;
+
+/**
+ * Why a name was refused, as the address of the no-JavaScript name step says: a code, so that the page only ever
+ * shows one of these texts, never words taken from the address.
+ */
+export const NAME_REFUSALS = {
+  empty: "Enter your name.",
+  full: LINK_FULL,
+  busy: "That was a lot at once. Try again in a few minutes.",
+} as const;
+export type NameRefusal = keyof typeof NAME_REFUSALS;
+
+export function nameRefusal(code: string | null): NameRefusal | null {
+  return code !== null && Object.hasOwn(NAME_REFUSALS, code) ? (code as NameRefusal) : null;
+}
+
 /** A share-link visitor's own favourites in one album; `name` is null until they give it. */
 export interface VisitorFavourites {
   name: string | null;

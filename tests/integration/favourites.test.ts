@@ -92,7 +92,8 @@ describe("the name step", () => {
 
     const refused = await postForm(grant, { imageId: String(photos[0]!.id), name: "   ", redirectTo: back });
     expect(refused.status).toBe(303);
-    expect(refused.headers.get("location")).toContain("refused=1");
+    expect(refused.headers.get("location")).toContain("refused=empty");
+    expect(await (await kit.get(refused.headers.get("location")!, grant)).text()).toContain("Enter your name.");
 
     const named = await postForm(grant, { imageId: String(photos[0]!.id), name: "  Ada  ", redirectTo: back });
     expect(named.status).toBe(303);

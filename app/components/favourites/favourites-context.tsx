@@ -1,11 +1,13 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import type { NameRefusal } from "~/lib/favourites";
 import { favouriteApiPath, favouritesFormPath, scriptActionHref } from "~/lib/paths";
 
 /** The name step the server asked for (no JavaScript): the heart waiting, and where it returns. */
 export interface NameStep {
   imageId: number;
   back: string;
-  refused: boolean;
+  /** Why the name last sent was not taken. */
+  refused: NameRefusal | null;
 }
 
 /** What the album page's loader gives a share link's visitor (favourite-form.server.ts). */
@@ -92,7 +94,7 @@ export function FavouritesProvider({ albumId, albumSlug, initial, children }: Pr
         }
         if (response.ok) return;
         mark(imageId, !on);
-        if (response.status === 409) setAsking({ imageId, back, refused: false });
+        if (response.status === 409) setAsking({ imageId, back, refused: null });
         else setMessage(await messageOf(response));
       })();
     },

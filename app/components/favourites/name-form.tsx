@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { ErrorBanners } from "~/components/admin/error-banners";
 import { Button } from "~/components/ui/button";
-import { MAX_VISITOR_NAME_LENGTH } from "~/lib/favourites";
+import { MAX_VISITOR_NAME_LENGTH, NAME_REFUSALS } from "~/lib/favourites";
 import { favouritesFormPath } from "~/lib/paths";
 import { useFavourites, type NameStep } from "./favourites-context";
 
@@ -29,7 +29,7 @@ export function NameForm({ step }: { step: NameStep }) {
       id="favourite-name"
       onSubmit={(event) => void submit(event)}
     >
-      <ErrorBanners messages={[step.refused ? "Enter your name." : null]} />
+      <ErrorBanners messages={[step.refused ? NAME_REFUSALS[step.refused] : null]} />
       <input type="hidden" name="imageId" value={step.imageId} />
       <input type="hidden" name="favourite" value="1" />
       <input type="hidden" name="redirectTo" value={step.back} />

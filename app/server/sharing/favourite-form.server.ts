@@ -17,16 +17,20 @@ import { assertSameOrigin, safeRedirect, secureFor } from "~/server/http/securit
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { parseImageId } from "~/server/photos/image-input.server";
 import { albumPath, BACK_PARAM, FAVOURITE_PARAM, isScriptRequest } from "~/lib/paths";
+import { nameRefusal, type NameRefusal } from "~/lib/favourites";
 import { nameVisitor, requireGrant, setFavourite, visitorFavourites } from "./favourites.server";
 
 const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE };
 
-/** The album page asking for the visitor's name before it marks `imageId`; `refused` says the name was not taken. */
-export function nameStepPath(slug: string, imageId: number, back: string, refused = false): string {
+/** The album page asking for the visitor's name before it marks `imageId`; `refused` says why the last one was not taken. */
+export function nameStepPath(slug: string, imageId: number, back: string, refused?: NameRefusal): string {
   const params = new URLSearchParams({ [FAVOURITE_PARAM]: String(imageId), [BACK_PARAM]: back });
-  if (refused) params.set("refused", "1");
+  if (refused) params.set("refused", refused);
   return `${albumPath(slug)}?${params}#favourite-name`;
 }
+
+/** A name refused for what the visitor can act on: an empty one, a full link, too many at once. */
+const REFUSED_NAME: Record<number, NameRefusal> = { 400: "empty", 409: "full", 429: "busy" };
 
 /** Gives the grant's visitor `name`: the access to mark with, and the Set-Cookie that keeps the visitor. */
 async function named(request: Request, access: Access, albumId: number, name: string, clientIp: string) {
@@ -71,8 +75,9 @@ async function answer(request: Request, access: Access, slug: string, clientIp: 
       kept = given.name;
       headers = { ...NO_STORE, "Set-Cookie": given.setCookie };
     } catch (error) {
-      if (script || !(error instanceof HttpError) || error.status !== 400) throw error;
-      return redirect(nameStepPath(album.slug, imageId, back, true), { status: 303, headers });
+      const refused = error instanceof HttpError ? REFUSED_NAME[error.status] : undefined;
+      if (script || !refused) throw error;
+      return redirect(nameStepPath(album.slug, imageId, back, refused), { status: 303, headers });
     }
   }
   try {
@@ -100,7 +105,7 @@ export function favouritesForPage(url: URL, access: Access, albumId: number, slu
       ? {
           imageId,
           back: safeRedirect(url.searchParams.get(BACK_PARAM), albumPath(slug)),
-          refused: url.searchParams.has("refused"),
+          refused: nameRefusal(url.searchParams.get("refused")),
         }
       : null;
   return { ...own, nameStep };

@@ -17,12 +17,9 @@ import { findAlbumRow } from "~/server/albums/albums.server";
 import { inAlbum } from "~/server/albums/memberships.server";
 import type { Access, AlbumGrant } from "~/server/access/access.server";
 import { cleanLine } from "~/lib/clean-text";
-import { MAX_VISITOR_NAME_LENGTH, type VisitorFavourites } from "~/lib/favourites";
+import { LINK_FULL, MAX_VISITOR_NAME_LENGTH, MAX_VISITORS_PER_LINK, type VisitorFavourites } from "~/lib/favourites";
 
 export const NAME_FIRST = "Give your name first, so the photographer knows whose favourites these are.";
-/** People who may give their name on one link: a wedding's guests, not a crowd a script makes up. */
-export const MAX_VISITORS_PER_LINK = 250;
-export const LINK_FULL = `This link already holds the favourites of ${MAX_VISITORS_PER_LINK} people. Ask the photographer for a link of your own.`;
 export const VISITORS_ONLY = "Favourites are marked by the people a share link was sent to.";
 const PHOTO_NOT_FOUND = "Photo not found.";
 
