@@ -69,24 +69,57 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
   test("hydration moves nothing: no layout shift on the pages whose controls depend on JavaScript", async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await recordLayoutShifts(page);
     await loginInBrowser(page);
     for (const path of ["/sorting", "/life", "/photography/admin"]) {
       await page.goto(path);
       await waitForHydration(page);
       await page.waitForLoadState("networkidle");
-      // Layout shifts are reported after the frame they happened in.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts), path).toEqual([]);
+      await nextFrames(page);
+      expect(await layoutShifts(page), path).toEqual([]);
     }
   });
+
+  test("a text font that arrives after the first paint moves nothing: the page keeps its stand-in", async ({
+    page,
+  }) => {
+    await recordLayoutShifts(page);
+    // Held until the page is drawn and running, as on a slow phone; a swap would widen the header and the buttons.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/*.woff2", async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The preloaded font holds the load event back, and the page's scripts with it: wait for the drawn page.
+    await page.goto("/sorting", { waitUntil: "commit" });
+    await expect(page.getByRole("button", { name: "Show" })).toBeVisible();
+    await nextFrames(page);
+    const font = page.waitForResponse(/\.woff2/);
+    release();
+    await (await font).finished();
+    await waitForHydration(page);
+    await nextFrames(page);
+    expect(await layoutShifts(page)).toEqual([]);
+  });
 });
+
+/** Notes every layout shift of the page's documents (`layoutShifts` reads them). */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+
+/** Two frames on: layout shifts are reported after the frame they happened in. */
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
   test("the page is marked as without JavaScript and shows the no-JavaScript controls", async ({ page }) => {
