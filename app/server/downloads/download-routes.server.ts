@@ -18,10 +18,11 @@ function answer(make: (asked: Asked, params: Record<string, string>) => Download
   return async (req: ExpressRequest, res: ExpressResponse): Promise<void> => {
     // Aborted when the client leaves before the answer is sent: the work it waits for is dropped if nobody else does.
     const left = new AbortController();
+    const leave = () => left.abort(new Error("The client left"));
     res.once("close", () => {
-      if (!res.writableFinished) left.abort(new Error("The client left"));
+      if (!res.writableFinished) leave();
     });
-    if (req.socket.destroyed) left.abort(new Error("The client left"));
+    if (req.socket.destroyed) leave();
     let result: DownloadAnswer;
     try {
       const access = await requestAccess(asFetchRequest(req));

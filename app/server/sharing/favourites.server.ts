@@ -13,6 +13,7 @@ import { albumImages, favourites, shareVisitors } from "~/server/data/schema";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseInput } from "~/server/http/input.server";
 import { createRateLimit } from "~/server/http/rate-limit.server";
+import { refusedFor } from "~/server/auth/throttle.server";
 import { findAlbumRow } from "~/server/albums/albums.server";
 import { inAlbum } from "~/server/albums/memberships.server";
 import type { Access, AlbumGrant } from "~/server/access/access.server";
@@ -76,15 +77,6 @@ function visitorOf(grant: AlbumGrant): { id: number; name: string } | undefined 
 const namesPerClient = createRateLimit({ max: 20, windowMs: 60 * 60 * 1000 });
 const heartsPerVisitor = createRateLimit({ max: 600, windowMs: 10 * 60 * 1000 });
 
-function tooFast(retryAfterSeconds: number): HttpError {
-  return new HttpError(
-    429,
-    `That was a lot at once. Try again in ${retryAfterSeconds} seconds.`,
-    {},
-    { "Retry-After": String(retryAfterSeconds) },
-  );
-}
-
 /**
  * Names the grant's visitor (a new visitor, or a new name for the same one),
  * asked from `clientIp`: its id, for the grant cookie, and the name kept.
@@ -92,7 +84,7 @@ function tooFast(retryAfterSeconds: number): HttpError {
 export function nameVisitor(grant: AlbumGrant, name: string, clientIp: string): { id: number; name: string } {
   const cleaned = parseVisitorName(name);
   const wait = namesPerClient.take(clientIp);
-  if (wait > 0) throw tooFast(wait);
+  if (wait > 0) throw refusedFor(wait, "That was a lot at once.");
   return db().transaction((tx) => {
     const known = visitorOf(grant);
     if (known) {
@@ -126,7 +118,7 @@ export function setFavourite(
     const visitor = visitorOf(grant);
     if (!visitor) throw new HttpError(409, NAME_FIRST, { needsName: true });
     const wait = heartsPerVisitor.take(String(visitor.id));
-    if (wait > 0) throw tooFast(wait);
+    if (wait > 0) throw refusedFor(wait, "That was a lot at once.");
     if (on) {
       tx.insert(favourites)
         .values({ visitorId: visitor.id, imageId, createdAt: new Date() })
