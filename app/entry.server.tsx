@@ -7,6 +7,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { RequestIdProvider } from "~/components/request-id";
+import { joinedWrites } from "~/server/http/joined-writes.server";
 import { scriptsAfterFirstPaint } from "~/server/http/page-scripts.server";
 import { logRequestError, requestId } from "~/server/http/request-errors.server";
 
@@ -55,7 +56,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           const html = scriptsAfterFirstPaint(nonce);
           // A render that fails after the shell destroys `html`; pipeline ends the response with it (onError logged it).
-          pipeline(html, body, () => {});
+          pipeline(html, joinedWrites(), body, () => {});
           pipe(html);
           const response = new Response(createReadableStreamFromReadable(body), {
             headers: responseHeaders,
