@@ -76,8 +76,13 @@ function takenInstant(value: unknown, offset: number | null): Date | null {
   return new Date(wallClock - (offset ?? 0) * 60_000);
 }
 
-/** The "Exif\0\0" header sharp's block starts with; exifr reads the TIFF structure after it. */
+/** The "Exif\0\0" header sharp's block starts with. */
 const EXIF_HEADER = Buffer.from("Exif\0\0", "latin1");
+
+/** sharp's EXIF block as exifr reads it: the TIFF structure after the header. */
+export function exifTiff(block: Buffer): Buffer {
+  return block.subarray(0, EXIF_HEADER.length).equals(EXIF_HEADER) ? block.subarray(EXIF_HEADER.length) : block;
+}
 
 /**
  * The EXIF block as libvips found it, wherever the container keeps it: exifr
@@ -88,8 +93,7 @@ const EXIF_HEADER = Buffer.from("Exif\0\0", "latin1");
 async function exifSource(file: string): Promise<Buffer | string> {
   const sharp = await loadSharp();
   const { exif } = await sharp(file).metadata();
-  if (!exif) return file;
-  return exif.subarray(0, EXIF_HEADER.length).equals(EXIF_HEADER) ? exif.subarray(EXIF_HEADER.length) : exif;
+  return exif ? exifTiff(exif) : file;
 }
 
 export async function readCameraDetails(file: string): Promise<CameraDetails> {
