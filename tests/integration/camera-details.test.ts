@@ -1,4 +1,4 @@
-// Camera details and the date taken: read at upload, in the API's JSON, never
+// Camera details, the date taken, and the title and caption photo tools write: read at upload, in the API's JSON, never
 // GPS; `sortField=taken_at` puts undated photos last in both orders; the
 // backfill reads what older rows lack from their originals.
 import Database from "better-sqlite3";
@@ -93,6 +93,37 @@ describe("camera details", () => {
     expect(((await (await fetch(`${server.url}/api/image/${image.id}`)).json()) as Image).taken_at).toBe(
       "2019-08-09T10:11:12Z",
     );
+  });
+});
+
+describe("the title and caption photo tools write", () => {
+  const lightroomExport = () => fs.readFileSync(path.join(ROOT, "tests/fixtures/text-all.jpg"));
+
+  it("name and describe a photo uploaded with both left blank", async () => {
+    const response = await uploadImage(
+      server.url,
+      token,
+      { data: lightroomExport(), filename: "DSC_0042.jpg" },
+      { name: " ", description: "" },
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      name: "Lofoten, première lumière",
+      description: "Reine at dawn — Malmö's cousin",
+      filename: "DSC_0042.jpg",
+    });
+  });
+
+  it("give way to what the owner typed, field by field", async () => {
+    const typed = Buffer.concat([lightroomExport(), Buffer.from("another file")]);
+    const response = await uploadImage(
+      server.url,
+      token,
+      { data: typed, filename: "DSC_0043.jpg" },
+      { name: "Reine", description: "" },
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ name: "Reine", description: "Reine at dawn — Malmö's cousin" });
   });
 });
 

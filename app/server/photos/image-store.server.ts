@@ -11,6 +11,7 @@ import { setImageAlbums, type JoinOptions } from "~/server/albums/memberships.se
 import type { HiddenBy } from "~/lib/album-privacy";
 import { db } from "~/server/data/db.server";
 import { readCameraDetails } from "./exif.server";
+import { readFileText } from "./file-text.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage, VARIANT_SET } from "./image-processing.server";
 import { toImage } from "./image-json.server";
@@ -53,7 +54,8 @@ function reread(row: ImageRow, hiddenBy: HiddenBy | null): ImageRow {
  */
 export async function createImage(
   file: UploadedFile,
-  fields: { name: string; description: string; visibility: PhotoVisibility },
+  /** A name or description left null is the file's own title or caption (file-text.server.ts), else its file name or "". */
+  fields: { name: string | null; description: string | null; visibility: PhotoVisibility },
   albumIds: number[] = [],
   join: JoinOptions = {},
 ): Promise<WrittenImage> {
@@ -66,7 +68,7 @@ export async function createImage(
       // Waits for its turn there (processing-queue.server.ts).
       const processed = await processImage(file.path, dir);
       // Read once the file is known to be an image; the original keeps its metadata, the variants have none.
-      const camera = await readCameraDetails(file.path);
+      const [camera, fileText] = await Promise.all([readCameraDetails(file.path), readFileText(file.path)]);
       await moveOriginal(file.path, dir);
       const storedBytes = await folderBytes(dir);
       const now = new Date();
@@ -75,7 +77,9 @@ export async function createImage(
         const inserted = db()
           .insert(images)
           .values({
-            ...fields,
+            name: fields.name ?? fileText.title ?? file.filename,
+            description: fields.description ?? fileText.description ?? "",
+            visibility: fields.visibility,
             originalFilename: file.filename,
             storageKey: key,
             mimeType: processed.mimeType,

@@ -14,8 +14,8 @@ export type UploadResult =
 
 /**
  * The one upload path for the API and the dashboard form: streams the body to
- * temp files, then stores each file in turn. A blank name falls back to the
- * file name; `albumId` puts every file in that album, at `albumPosition`
+ * temp files, then stores each file in turn. A blank name or description is
+ * the file's own (its title and caption), else the name is the file name; `albumId` puts every file in that album, at `albumPosition`
  * (start or end; the album's own setting when left out); `visibility` is
  * the photos': left out, public, and hidden by an unlisted or private album
  * (album-privacy.server.ts); chosen, as chosen. Request-level problems (not
@@ -34,11 +34,14 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
     for (const file of files) {
       try {
         // A name of only spaces or control characters is blank.
-        const text = parseImageText({
-          name: cleanLine(fields.name ?? "") || file.filename,
-          description: fields.description ?? "",
-        });
-        const photo = { ...text, visibility: chosen ?? "public" };
+        const typedName = cleanLine(fields.name ?? "");
+        const text = parseImageText({ name: typedName || file.filename, description: fields.description ?? "" });
+        // Left blank, the file's own title and caption fill them (createImage).
+        const photo = {
+          name: typedName ? text.name : null,
+          description: text.description || null,
+          visibility: chosen ?? "public",
+        };
         results.push({ ok: true, filename: file.filename, ...(await createImage(file, photo, albumIds, join)) });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
