@@ -25,6 +25,7 @@ export const OPERATOR_SCRIPTS = [
   "seed",
   "storage-migrate",
   "exif-backfill",
+  "metadata-backfill",
   "variants-backfill",
 ];
 /** Written last, once the scripts' build (after the app's) is done, so its time is the build's. */

@@ -125,6 +125,37 @@ describe("the title and caption photo tools write", () => {
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ name: "Reine", description: "Reine at dawn — Malmö's cousin" });
   });
+
+  it("are given to older photos by `npm run metadata:backfill`, where the owner typed nothing", async () => {
+    const upload = async (copy: string, filename: string) => {
+      const data = Buffer.concat([lightroomExport(), Buffer.from(copy)]);
+      const response = await uploadImage(server.url, token, { data, filename }, { name: "", description: "" });
+      return ((await response.json()) as Image).id;
+    };
+    const untouched = await upload("older", "DSC_0044.jpg");
+    const typed = await upload("typed", "DSC_0045.jpg");
+    // As rows stored before the site read a file's text, the second named by its owner since.
+    const sqlite = new Database(path.join(server.dataDir, "portfolio.sqlite"));
+    const set = sqlite.prepare("UPDATE images SET name = ?, description = ? WHERE id = ?");
+    set.run("DSC_0044", "", untouched);
+    set.run("Mine", "", typed);
+    sqlite.close();
+
+    const [node, backfill] = scriptCommand("metadata-backfill");
+    const run = spawnSync(node, backfill, {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: server.dataDir, UPLOADS_DIR: server.uploadsDir },
+      encoding: "utf8",
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/took a title or caption from their file/);
+    const image = async (id: number) => (await (await fetch(`${server.url}/api/image/${id}`)).json()) as Image;
+    expect(await image(untouched)).toMatchObject({
+      name: "Lofoten, première lumière",
+      description: "Reine at dawn — Malmö's cousin",
+    });
+    expect(await image(typed)).toMatchObject({ name: "Mine", description: "Reine at dawn — Malmö's cousin" });
+  });
 });
 
 describe("sortField=taken_at", () => {
