@@ -27,6 +27,8 @@ export interface Image {
   exif: Exif | null;
   /** The albums it is in (for a visitor, the public ones). */
   albumIds: number[];
+  /** Its tags' names, by name (record 075). */
+  tags: string[];
   /** `hidden`: only in the albums that hold it, to whoever may see them. */
   visibility: "public" | "hidden";
 }

@@ -7,6 +7,7 @@ import { getImage } from "~/server/photos/images.server";
 import { parseAlbumIds } from "~/server/albums/album-input.server";
 import {
   parseImageId,
+  parseImageTags,
   parseImageText,
   parseKeepPublic,
   parsePhotoVisibility,
@@ -35,11 +36,12 @@ export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
       const albumIds = body.albumIds === undefined ? undefined : parseAlbumIds(body.albumIds);
       const visibility = parsePhotoVisibility(body.visibility);
       const keepPublic = parseKeepPublic(body.keepPublic);
-      // Albums or visibility alone may be sent: the name and description then stay as they are.
-      const textLeftOut = (albumIds || visibility) && body.name === undefined && body.description === undefined;
+      const tags = body.tags === undefined ? undefined : parseImageTags(body.tags);
+      // Albums, visibility or tags alone may be sent: the name and description then stay as they are.
+      const textLeftOut = (albumIds || visibility || tags) && body.name === undefined && body.description === undefined;
       const text = textLeftOut ? {} : parseImageText(body);
       const albums = albumIds && { ids: albumIds, keepPublic };
-      return Response.json(updateImage(id, { ...text, visibility }, albums));
+      return Response.json(updateImage(id, { ...text, visibility, tags }, albums));
     }
     case "DELETE":
       await deleteImage(id);

@@ -111,7 +111,32 @@ describe("the title and caption photo tools write", () => {
       name: "Lofoten, première lumière",
       description: "Reine at dawn — Malmö's cousin",
       filename: "DSC_0042.jpg",
+      tags: ["Anna", "Norway", "Travel"],
     });
+  });
+
+  it("give the photo its keywords as tags, which PUT /api/image/{id} replaces", async () => {
+    const data = Buffer.concat([lightroomExport(), Buffer.from("tagged")]);
+    const uploaded = (await (
+      await uploadImage(server.url, token, { data, filename: "DSC_0046.jpg" }, { name: "", description: "" })
+    ).json()) as Image;
+    const put = (body: object) =>
+      fetch(`${server.url}/api/image/${uploaded.id}`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const edited = await put({ tags: ["Anna", "Lofoten"] });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({ name: "Lofoten, première lumière", tags: ["Anna", "Lofoten"] });
+
+    const refused = await put({ tags: "Anna, Lofoten" });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/tags/);
+    expect(((await (await fetch(`${server.url}/api/image/${uploaded.id}`)).json()) as Image).tags).toEqual([
+      "Anna",
+      "Lofoten",
+    ]);
   });
 
   it("give way to what the owner typed, field by field", async () => {

@@ -136,6 +136,29 @@ export const albumImages = sqliteTable(
   ],
 );
 
+/** Tags of photos (record 075): one per slug, so "Malmö" and "malmo" are one tag, named as first written. */
+export const tags = sqliteTable("tags", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  /** `/photography/tags/<slug>` (tagSlug in app/lib/tags.ts). */
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+export const imageTags = sqliteTable(
+  "image_tags",
+  {
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    /** The keyword's path in the photo tool ("People|Anna" for the tag Anna), kept for search; the name when flat. */
+    path: text("path").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.tagId] }), index("image_tags_tag_idx").on(t.tagId, t.imageId)],
+);
+
 /**
  * Storage keys whose objects may exist without a row: an upload being stored,
  * or a deleted photo's files not yet removed. Written before the objects (or

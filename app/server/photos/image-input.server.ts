@@ -3,6 +3,8 @@ import { z } from "zod";
 import { cleanLine } from "~/lib/clean-text";
 import { descriptionField, nameField, parseInput, positiveWhole } from "~/server/http/input.server";
 import { PHOTO_VISIBILITIES, type PhotoVisibility } from "~/server/access/visibility-sql.server";
+import { MAX_TAG_LENGTH, MAX_TAGS_PER_PHOTO } from "~/lib/tags";
+import type { TagInput } from "./tags.server";
 
 /** A photo's id and editable texts, as the API and the viewer's form send them (input.server.ts). */
 
@@ -26,6 +28,24 @@ export function parseImageText(input: { name?: unknown; description?: unknown })
   description: string;
 } {
   return parseInput(imageText, input);
+}
+
+const imageTagList = z.object({
+  tags: z
+    .array(
+      z
+        .string({ error: "must be a list of texts" })
+        .max(MAX_TAG_LENGTH, `must be at most ${MAX_TAG_LENGTH} characters each`),
+      {
+        error: "must be a list of texts",
+      },
+    )
+    .max(MAX_TAGS_PER_PHOTO, `must be at most ${MAX_TAGS_PER_PHOTO} tags`),
+});
+
+/** A photo's tags as the API and the edit form send them, each typed (its path is its name). */
+export function parseImageTags(value: unknown): TagInput[] {
+  return parseInput(imageTagList, { tags: value }).tags.map((name) => ({ name, path: name }));
 }
 
 /** A photo's visibility, as `PUT /api/image/{id}`, the upload and the batch action take it. */

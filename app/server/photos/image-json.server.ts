@@ -3,6 +3,7 @@ import type { Image } from "~/lib/image";
 import { config } from "~/server/core/config.server";
 import { exifJson, takenAtJson } from "./exif.server";
 import { albumIdsByImage } from "~/server/albums/memberships.server";
+import { tagsByImage } from "./tags.server";
 import type { ImageRow } from "~/server/data/schema";
 import type { Access } from "~/server/access/access.server";
 
@@ -33,20 +34,19 @@ export function displayVariant(row: ImageRow): { url: string; width: number; hei
   };
 }
 
-/** Rows as the API's image JSON, their album ids (those `access` sees listed) read in one query for all of them. */
+/** Rows as the API's image JSON, their album ids (those `access` sees listed) and tags read in one query each. */
 export function toImages(rows: ImageRow[], access: Access): Image[] {
-  const albumIds = albumIdsByImage(
-    rows.map((row) => row.id),
-    access,
-  );
-  return rows.map((row) => imageJson(row, albumIds.get(row.id)!));
+  const ids = rows.map((row) => row.id);
+  const albumIds = albumIdsByImage(ids, access);
+  const tags = tagsByImage(ids);
+  return rows.map((row) => imageJson(row, albumIds.get(row.id)!, tags.get(row.id)!));
 }
 
 export function toImage(row: ImageRow, access: Access): Image {
   return toImages([row], access)[0]!;
 }
 
-function imageJson(row: ImageRow, albumIds: number[]): Image {
+function imageJson(row: ImageRow, albumIds: number[], tags: string[]): Image {
   const srcset = (format: "webp" | "avif", widths: number[]) =>
     widths.map((w) => `${mediaUrl(row, w, format)} ${w}w`).join(", ");
   return {
@@ -65,6 +65,7 @@ function imageJson(row: ImageRow, albumIds: number[]): Image {
     taken_at: takenAtJson(row.takenAt, row.takenOffset),
     exif: exifJson(row),
     albumIds,
+    tags,
     visibility: row.visibility,
   };
 }

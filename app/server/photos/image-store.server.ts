@@ -12,6 +12,7 @@ import type { HiddenBy } from "~/lib/album-privacy";
 import { db } from "~/server/data/db.server";
 import { readCameraDetails } from "./exif.server";
 import { readFileText } from "./file-text.server";
+import { dropUnusedTags, setImageTags, type TagInput } from "./tags.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { ACCEPTED_TYPES_TEXT, moveOriginal, processImage, VARIANT_SET } from "./image-processing.server";
 import { toImage } from "./image-json.server";
@@ -107,6 +108,7 @@ export async function createImage(
           throw duplicateOf(winner?.id ?? 0);
         }
         const hiddenBy = setImageAlbums(inserted.id, albumIds, undefined, join);
+        setImageTags(inserted.id, fileText.keywords);
         return { value: { row: reread(inserted, hiddenBy), hiddenBy } };
       };
     });
@@ -125,13 +127,13 @@ export interface AlbumEdit {
 }
 
 /**
- * New name, description and visibility (each unless left out) and, when
+ * New name, description, visibility and tags (each unless left out) and, when
  * `albums` is given, its albums (which may hide it: album-privacy.server.ts).
  * All or nothing.
  */
 export function updateImage(
   id: number,
-  fields: { name?: string; description?: string; visibility?: PhotoVisibility },
+  { tags, ...fields }: { name?: string; description?: string; visibility?: PhotoVisibility; tags?: TagInput[] },
   albums?: AlbumEdit,
 ): Image {
   const row = db().transaction(() => {
@@ -142,6 +144,7 @@ export function updateImage(
       .returning()
       .get();
     if (!updated) throw new HttpError(404, `There is no image with id ${id}`);
+    if (tags) setImageTags(id, tags);
     const hiddenBy = albums ? setImageAlbums(id, albums.ids, albums.listed, { keepPublic: albums.keepPublic }) : null;
     return reread(updated, hiddenBy);
   });
@@ -158,6 +161,7 @@ export async function deleteImage(id: number): Promise<void> {
   const row = db().transaction(() => {
     const deleted = db().delete(images).where(eq(images.id, id)).returning({ key: images.storageKey }).get();
     if (deleted) markForRemoval(deleted.key);
+    dropUnusedTags();
     return deleted;
   });
   if (!row) throw new HttpError(404, `There is no image with id ${id}`);
