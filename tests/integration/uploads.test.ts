@@ -82,6 +82,7 @@ describe("POST /api/image", () => {
       "placeholder",
       "size",
       "srcset",
+      "tags",
       "taken_at",
       "uploaded_at",
       "url",
