@@ -139,6 +139,31 @@ describe("the title and caption photo tools write", () => {
     ]);
   });
 
+  it("are edited in the viewer's form without JavaScript, and listed under the photo", async () => {
+    const data = Buffer.concat([lightroomExport(), Buffer.from("edited in the viewer")]);
+    const { id } = (await (
+      await uploadImage(server.url, token, { data, filename: "DSC_0047.jpg" }, { name: "", description: "" })
+    ).json()) as Image;
+    const { cookie } = await loginAdmin(server.url);
+    const viewer = `/photography?image=${id}`;
+    const form = new URLSearchParams({
+      intent: "update",
+      id: String(id),
+      name: "Reine",
+      tags: "fjord, Lofoten ,",
+      redirectTo: viewer,
+    });
+    const saved = await fetch(`${server.url}/photography`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: form,
+      redirect: "manual",
+    });
+    expect(saved.status).toBe(303);
+    const html = await (await fetch(server.url + viewer)).text();
+    expect(html).toContain('<ul class="viewer-tags" aria-label="Tags"><li>fjord</li><li>Lofoten</li></ul>');
+  });
+
   it("give way to what the owner typed, field by field", async () => {
     const typed = Buffer.concat([lightroomExport(), Buffer.from("another file")]);
     const response = await uploadImage(

@@ -132,6 +132,17 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
           maxLength={MAX_DESCRIPTION_LENGTH}
           rows={4}
         />
+        <label htmlFor="viewer-tags">Tags</label>
+        <input
+          id="viewer-tags"
+          name="tags"
+          type="text"
+          aria-describedby="viewer-tags-hint"
+          defaultValue={failure?.values?.tags ?? image.tags.join(", ")}
+        />
+        <p id="viewer-tags-hint" className="field__hint">
+          Separated by commas.
+        </p>
         <PhotoVisibilityField id="viewer-visibility" defaultValue={image.visibility} />
         {albums.length ? (
           <fieldset className="viewer-albums album-privacy-scope">

@@ -28,6 +28,13 @@ export function ViewerCaption({ id, image, titleId, viewing, showExif, children 
       {viewing ? (
         <>
           {image.description ? <p className="viewer-description">{image.description}</p> : null}
+          {image.tags.length ? (
+            <ul className="viewer-tags" aria-label="Tags">
+              {image.tags.map((tag) => (
+                <li key={tag}>{tag}</li>
+              ))}
+            </ul>
+          ) : null}
           {camera.length ? (
             <p className="viewer-exif">
               <DotSeparated parts={camera} />

@@ -19,7 +19,8 @@ import type { AlbumRow } from "~/server/data/schema";
 import { safeRedirect } from "~/server/http/security.server";
 import { parseAlbumIds, parseMoveForm } from "~/server/albums/album-input.server";
 import { moveImage, moveImageStep } from "~/server/albums/album-order.server";
-import { parseImageId, parseImageText, parsePhotoVisibility } from "~/server/photos/image-input.server";
+import { parseImageId, parseImageTags, parseImageText, parsePhotoVisibility } from "~/server/photos/image-input.server";
+import { splitTagList } from "~/lib/tags";
 import { parseListQuery } from "~/server/photos/list-query.server";
 import { applyBatchForm, batchRefusal, isBatchForm } from "./batch-form.server";
 import { applyPinStep, galleryListOrder, galleryOrderSetting, pinnedIds } from "~/server/photos/featured-order.server";
@@ -84,6 +85,8 @@ async function applyIntent(form: FormData, album: AlbumRow | undefined) {
     case "update": {
       const text = parseImageText({ name: formText(form, "name"), description: formText(form, "description") });
       const visibility = parsePhotoVisibility(formText(form, "visibility"));
+      const tagList = formText(form, "tags");
+      const tags = tagList === undefined ? undefined : parseImageTags(splitTagList(tagList));
       // Only the albums the form listed change: one added since it was drawn keeps the photo.
       const listed = form.has("shownAlbumIds") ? parseAlbumIds(form.getAll("shownAlbumIds")) : undefined;
       const albums = listed && {
@@ -91,7 +94,7 @@ async function applyIntent(form: FormData, album: AlbumRow | undefined) {
         listed,
         keepPublic: form.has("keepPublic"),
       };
-      return { intent: "update" as const, image: updateImage(id, { ...text, visibility }, albums) };
+      return { intent: "update" as const, image: updateImage(id, { ...text, visibility, tags }, albums) };
     }
     case "delete":
       await deleteImage(id);
@@ -137,7 +140,10 @@ export function viewerRefusal(error: HttpError, form: FormData | undefined) {
     message: error.message,
     /** The session ended under the page's script: the message links to the login form. */
     sessionEnded: error.status === 401,
-    values: name === undefined ? undefined : { name, description: formText(form, "description") ?? "" },
+    values:
+      name === undefined
+        ? undefined
+        : { name, description: formText(form, "description") ?? "", tags: formText(form, "tags") ?? "" },
   };
 }
 
