@@ -12,7 +12,7 @@ async function imageOf(baseUrl: string, id: number): Promise<Image> {
 test.describe("as the admin", () => {
   test.beforeEach(async ({ page }) => loginInBrowser(page));
 
-  test("Edit saves the name and description; the viewer and the thumbnail show them at once", async ({
+  test("Edit saves the name, description and tags; the viewer and the thumbnail show them at once", async ({
     page,
     server,
     javaScriptEnabled,
@@ -27,16 +27,19 @@ test.describe("as the admin", () => {
     await expect(viewer(page).getByLabel("Name")).toBeVisible();
     await name.fill("Harbour at dawn");
     await description.fill("Fog over the water");
+    await viewer(page).getByLabel("Tags").fill("harbour, Fog ,");
     await viewer(page).getByRole("button", { name: "Save" }).click();
 
     await expect(viewer(page).getByRole("heading", { name: "Harbour at dawn" })).toBeVisible();
     await expect(viewer(page).getByText("Fog over the water", { exact: true })).toBeVisible();
+    await expect(viewer(page).getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(["Fog", "harbour"]);
     await expect(viewer(page).getByPlaceholder("Image name")).toHaveCount(0);
     expect(new URL(page.url()).searchParams.get("edit")).toBeNull();
     await expect(thumbnail(page, id!).locator("img")).toHaveAttribute("alt", "Harbour at dawn: Fog over the water");
     expect(await imageOf(server.url, id!)).toMatchObject({
       name: "Harbour at dawn",
       description: "Fog over the water",
+      tags: ["Fog", "harbour"],
     });
   });
 
