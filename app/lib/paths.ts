@@ -16,6 +16,16 @@ export function albumPath(slug: string): string {
 export function albumFeedPath(slug: string): string {
   return href("/photography/albums/:slug/feed.xml", { slug });
 }
+
+export const TAGS_PATH = href("/photography/tags");
+
+export function tagPath(slug: string): string {
+  return href("/photography/tags/:slug", { slug });
+}
+
+export function tagFeedPath(slug: string): string {
+  return href("/photography/tags/:slug/feed.xml", { slug });
+}
 /**
  * Downloads are answered by Express beside React Router (app/server/downloads/download-routes.server.ts,
  * record 042), so they are not in app/routes.ts: these are their addresses.

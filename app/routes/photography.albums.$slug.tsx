@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const access = await requestAccess(request);
     const album = albumBySlug(params.slug, access);
     const favourites = favouritesForPage(new URL(request.url), access, album.id, album.slug);
-    return await loadGalleryPage(request, access, album, { album: toAlbum(album, access), favourites });
+    return await loadGalleryPage(request, access, { album }, { album: toAlbum(album, access), favourites });
   } catch (error) {
     throw pageError(error);
   }

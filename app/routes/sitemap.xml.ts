@@ -1,6 +1,7 @@
 import { href } from "react-router";
 import { homeHref } from "~/lib/home";
-import { albumPath, ALBUMS_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
+import { albumPath, ALBUMS_PATH, GALLERY_PATH, HOME_PATH, tagPath, TAGS_PATH } from "~/lib/paths";
+import { visibleTagSlugs } from "~/server/photos/tags.server";
 import { albumSlugs } from "~/server/albums/albums.server";
 import { VISITOR } from "~/server/access/access.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
@@ -20,7 +21,10 @@ export function loader({ request }: { request: Request }) {
   const origin = siteOrigin(request);
   // For search engines: what a visitor sees listed, whoever asks.
   const albums = albumSlugs(VISITOR).map(albumPath);
-  const urls = [...PATHS, ...albums].map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`).join("\n");
+  const tags = visibleTagSlugs(VISITOR).map(tagPath);
+  const urls = [...PATHS, ...albums, ...(tags.length ? [TAGS_PATH, ...tags] : [])]
+    .map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`)
+    .join("\n");
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8" },

@@ -161,7 +161,10 @@ describe("the title and caption photo tools write", () => {
     });
     expect(saved.status).toBe(303);
     const html = await (await fetch(server.url + viewer)).text();
-    expect(html).toContain('<ul class="viewer-tags" aria-label="Tags"><li>fjord</li><li>Lofoten</li></ul>');
+    // Each a link to its tag's page.
+    expect(html).toMatch(
+      /<ul class="viewer-tags" aria-label="Tags"><li><a href="\/photography\/tags\/fjord"[^>]*>fjord<\/a><\/li><li><a href="\/photography\/tags\/lofoten"[^>]*>Lofoten<\/a><\/li><\/ul>/,
+    );
   });
 
   it("give way to what the owner typed, field by field", async () => {
@@ -208,6 +211,63 @@ describe("the title and caption photo tools write", () => {
   });
 });
 
+describe("tag pages", () => {
+  /** A photo with these tags and visibility, named `name`. */
+  async function tagged(name: string, tags: string[], visibility: "public" | "hidden") {
+    const response = await uploadImage(
+      server.url,
+      token,
+      { data: await makeJpeg(64, 48, 7000 + tags.length + name.length), filename: `${name}.jpg` },
+      { name, description: "" },
+    );
+    const { id } = (await response.json()) as Image;
+    const put = await fetch(`${server.url}/api/image/${id}`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ tags, visibility }),
+    });
+    expect(put.status).toBe(200);
+    return id;
+  }
+
+  it("list a tag's photos a visitor may see, in its page, its feed, the API and the sitemap; never a hidden one", async () => {
+    const shown = await tagged("Pier in fog", ["Foghorn"], "public");
+    const hidden = await tagged("Pier unseen", ["Foghorn", "Secret place"], "hidden");
+    const page = await fetch(`${server.url}/photography/tags/foghorn`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(pageText(html)).toContain("Foghorn");
+    expect(pageText(html)).toContain("1 photo");
+    expect(html).toContain('alt="Pier in fog"');
+    expect(html).not.toContain("Pier unseen");
+
+    const feed = await (await fetch(`${server.url}/photography/tags/foghorn/feed.xml`)).text();
+    expect(feed).toContain("Pier in fog");
+    expect(feed).not.toContain("Pier unseen");
+
+    const [{ id: tagId }] = queryDb<{ id: number }>(server.dataDir, "SELECT id FROM tags WHERE slug = 'foghorn'");
+    const listed = (await (await fetch(`${server.url}/api/image?tag=${tagId}`)).json()) as ImagePage;
+    expect(listed.images.map((image) => image.id)).toEqual([shown]);
+
+    const tagsPage = pageText(await (await fetch(`${server.url}/photography/tags`)).text());
+    expect(tagsPage).toContain("Foghorn");
+    expect(tagsPage).not.toContain("Secret place");
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain("/photography/tags/foghorn<");
+    expect(sitemap).not.toContain("secret-place");
+
+    // The owner sees the hidden photo and its tag.
+    const owned = await fetch(`${server.url}/photography/tags/secret-place`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(owned.status).toBe(200);
+    expect(await owned.text()).toContain('alt="Pier unseen"');
+    expect((await fetch(`${server.url}/photography/tags/secret-place`)).status).toBe(404);
+    expect((await fetch(`${server.url}/photography/tags/secret-place/feed.xml`)).status).toBe(404);
+    expect(hidden).toBeGreaterThan(shown);
+  });
+});
+
 describe("sortField=taken_at", () => {
   it("orders by date taken, undated photos last in both orders, ties by id, across pages", async () => {
     await upload(await makeJpeg(80, 60, 992), "Undated");
@@ -222,7 +282,11 @@ describe("sortField=taken_at", () => {
       );
     }
     const all = (await walk("sortField=uploaded_at")).length;
-    const rows = queryDb<{ id: number; taken_at: number | null }>(server.dataDir, "SELECT id, taken_at FROM images");
+    // What a visitor's list holds: the public photos (another test here hides one).
+    const rows = queryDb<{ id: number; taken_at: number | null }>(
+      server.dataDir,
+      "SELECT id, taken_at FROM images WHERE visibility = 'public'",
+    );
     const undated = rows.filter((row) => row.taken_at === null).map((row) => row.id);
     const withDate = rows.filter((row) => row.taken_at !== null);
     expect(undated.length).toBeGreaterThan(0);

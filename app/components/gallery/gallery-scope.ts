@@ -7,6 +7,8 @@ export interface GalleryScope {
   path: string;
   /** The album the list and the infinite scroll ask the API for. */
   albumId?: number;
+  /** Or the tag (a tag's page: the gallery's photos with it). */
+  tagId?: number;
   /** The album's cover photo: the viewer does not offer it as the cover again. */
   coverId?: number;
   /** Every album, for the admin's checkboxes in the edit form; empty for visitors. */
@@ -19,6 +21,12 @@ export interface GalleryScope {
   pinsFirst?: boolean;
   /** Set where the request may download: the viewer's "Download" shows (record 041). */
   download?: GalleryDownload;
+}
+
+/** The scope's parameter for `GET /api/image`: its album's or its tag's, none for the whole gallery. */
+export function listScopeQuery({ albumId, tagId }: Pick<GalleryScope, "albumId" | "tagId">): string {
+  if (albumId !== undefined) return `&album=${albumId}`;
+  return tagId === undefined ? "" : `&tag=${tagId}`;
 }
 
 /** What the viewer's "Download" gives: the photo within this album (none: the owner's gallery) at this size. */

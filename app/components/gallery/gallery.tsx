@@ -6,7 +6,7 @@ import type { ImagePage } from "~/lib/image";
 import { galleryHref, listAfter, listStart, viewerImageId, viewerMode } from "~/lib/gallery-url";
 import { GALLERY_PATH } from "~/lib/paths";
 import { GalleryGrid } from "./gallery-grid";
-import { GalleryScopeContext, pinsAsShown, useGalleryScope, type GalleryScope } from "./gallery-scope";
+import { GalleryScopeContext, listScopeQuery, pinsAsShown, useGalleryScope, type GalleryScope } from "./gallery-scope";
 import { LoadMore } from "./load-more";
 import { SelectableItem } from "./selectable-item";
 import type { ServerViewer } from "./types";
@@ -78,7 +78,7 @@ function GalleryBody({
   empty,
 }: Omit<Props, "scope">) {
   const scope = useGalleryScope();
-  const list = useGalleryList(first, position, scope.albumId);
+  const list = useGalleryList(first, position, listScopeQuery(scope));
   // In "featured first" the list shows the pins in their order, dragged ones included: the viewer's pin line reads it.
   const shownScope = useMemo(
     () =>

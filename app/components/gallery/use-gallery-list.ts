@@ -78,7 +78,7 @@ function initialState(first: ImagePage): State {
  * infinite scroll fetched from `GET /api/image?cursor=` (in the position's order), edited in place
  * after a save, a delete or the owner's drag and drop.
  */
-export function useGalleryList(first: ImagePage, position: string, albumId: number | undefined) {
+export function useGalleryList(first: ImagePage, position: string, scopeQuery: string) {
   const [state, dispatch] = useReducer(reducer, first, initialState);
   const loading = useRef(false);
 
@@ -91,8 +91,7 @@ export function useGalleryList(first: ImagePage, position: string, albumId: numb
     loading.current = true;
     dispatch({ type: "loading" });
     try {
-      const album = albumId === undefined ? "" : `&album=${albumId}`;
-      const response = await fetch(`${href("/api/image")}?${listAfter(position, nextCursor)}${album}`, {
+      const response = await fetch(`${href("/api/image")}?${listAfter(position, nextCursor)}${scopeQuery}`, {
         headers: { Accept: "application/json" },
       });
       if (!response.ok) throw new Error(`GET ${response.url} answered ${response.status}`);
@@ -103,7 +102,7 @@ export function useGalleryList(first: ImagePage, position: string, albumId: numb
     } finally {
       loading.current = false;
     }
-  }, [hasMore, nextCursor, position, albumId]);
+  }, [hasMore, nextCursor, position, scopeQuery]);
 
   const imageUpdated = useCallback((image: Image) => dispatch({ type: "updated", image }), []);
   const imageRemoved = useCallback((id: number) => dispatch({ type: "removed", id }), []);

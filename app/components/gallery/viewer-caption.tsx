@@ -1,4 +1,7 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { tagPath } from "~/lib/paths";
+import { tagSlug } from "~/lib/tags";
 import { DotSeparated } from "~/components/ui/dot-separated";
 import { formatBytes, formatLongDate } from "~/lib/format";
 import { exifParts, takenDate } from "~/lib/exif";
@@ -31,7 +34,9 @@ export function ViewerCaption({ id, image, titleId, viewing, showExif, children 
           {image.tags.length ? (
             <ul className="viewer-tags" aria-label="Tags">
               {image.tags.map((tag) => (
-                <li key={tag}>{tag}</li>
+                <li key={tag}>
+                  <Link to={tagPath(tagSlug(tag))}>{tag}</Link>
+                </li>
               ))}
             </ul>
           ) : null}

@@ -26,22 +26,26 @@ import { applyBatchForm, batchRefusal, isBatchForm } from "./batch-form.server";
 import { applyPinStep, galleryListOrder, galleryOrderSetting, pinnedIds } from "~/server/photos/featured-order.server";
 import { parseGalleryOrderForm, parsePinStep } from "~/server/photos/featured-input.server";
 
-/** The list's page, the admin's state and, for `?image=`, the photo with its neighbours in this list; `extra` goes along. */
+/**
+ * The list's page (the whole gallery's, an album's or a tag's), the admin's state and, for `?image=`, the photo with
+ * its neighbours in this list; `extra` goes along.
+ */
 export async function loadGalleryPage<Extra extends object>(
   request: Request,
   access: Access,
-  album?: AlbumRow,
+  { album, tagId }: { album?: AlbumRow; tagId?: number } = {},
   extra?: Extra,
 ) {
   const url = new URL(request.url);
   const position = listPosition(url.searchParams);
   const params = new URLSearchParams(position);
   if (album) params.set("album", String(album.id));
+  if (tagId !== undefined) params.set("tag", String(tagId));
   // An album (or the gallery, by its setting) lists its photos in its own order unless the URL names another.
-  const galleryOrder = album ? undefined : galleryOrderSetting.read();
+  const galleryOrder = album || tagId !== undefined ? undefined : galleryOrderSetting.read();
   const query = parseListQuery(params, { album: () => albumListOrder(album!), gallery: galleryListOrder() });
   const admin = access.owner;
-  const scope = { access, albumId: album?.id };
+  const scope = { access, albumId: album?.id, tagId };
   const shown = {
     page: listImages(query, access),
     total: listCount(scope),

@@ -22,10 +22,15 @@ export interface ListOrder {
 /** The gallery's order when the site's setting is "newest" (featured-order.server.ts gives the other). */
 export const NEWEST_ORDER: ListOrder = { sortField: "uploaded_at", sortOrder: "desc" };
 
+/** A tag's page lists its photos by when they were taken, newest first. */
+export const TAG_ORDER: ListOrder = { sortField: "taken_at", sortOrder: "desc" };
+
 export interface ListQuery {
   page: number;
   /** Only this album's photos (`album=`), or the whole gallery. */
   albumId?: number;
+  /** Only the gallery's photos with this tag (`tag=`). */
+  tagId?: number;
   sortField: SortField;
   sortOrder: SortOrder;
   /** Keyset position: when set, the list continues after it and `page` is only echoed. */
@@ -77,6 +82,7 @@ const listQuery = z
     sortOrder: z.enum(sortOrder.options, { error: "must be asc or desc" }).optional(),
     cursor: cursorField.optional(),
     album: positiveWhole("must be an album id, a positive whole number").optional(),
+    tag: positiveWhole("must be a tag id, a positive whole number").optional(),
   })
   .superRefine(({ sortField, album }, ctx) => {
     if (sortField === "position" && album === undefined) {
@@ -86,7 +92,7 @@ const listQuery = z
 
 /** The query's order, the album's (or the gallery's) when it names none; a cursor must come from a list in that same order. */
 function withOrder(query: z.output<typeof listQuery>, ownOrder: ListOrder): ListQuery {
-  const { album, cursor, sortField, sortOrder, ...rest } = query;
+  const { album, tag, cursor, sortField, sortOrder, ...rest } = query;
   const fallback = sortField === undefined ? ownOrder : NEWEST_ORDER;
   const resolved: ListQuery = {
     ...rest,
@@ -94,6 +100,7 @@ function withOrder(query: z.output<typeof listQuery>, ownOrder: ListOrder): List
     sortOrder: sortOrder ?? fallback.sortOrder,
     cursor,
     ...(album === undefined ? {} : { albumId: album }),
+    ...(tag === undefined ? {} : { tagId: tag }),
   };
   if (cursor && (cursor.sortField !== resolved.sortField || cursor.sortOrder !== resolved.sortOrder)) {
     throw new HttpError(
@@ -124,11 +131,15 @@ export interface OwnOrders {
 
 /** The list query of `params`, in the list's own order (`own`) when the query names no sortField. */
 export function parseListQuery(params: URLSearchParams, own: OwnOrders = {}): ListQuery {
-  const query = firstValues(params, ["page", "sortField", "sortOrder", "cursor", "album"]);
+  const query = firstValues(params, ["page", "sortField", "sortOrder", "cursor", "album", "tag"]);
   // An empty cursor is no cursor: the first page.
   const parsed = parseInput(listQuery, { ...query, cursor: query.cursor || undefined });
   const ownOrder =
-    parsed.album === undefined ? (own.gallery ?? NEWEST_ORDER) : (own.album?.(parsed.album) ?? NEWEST_ORDER);
+    parsed.album !== undefined
+      ? (own.album?.(parsed.album) ?? NEWEST_ORDER)
+      : parsed.tag !== undefined
+        ? TAG_ORDER
+        : (own.gallery ?? NEWEST_ORDER);
   return withOrder(parsed, ownOrder);
 }
 

@@ -1,9 +1,12 @@
 /** Photos' tags (record 075): one row per slug, a photo's own list in image_tags with the path its keyword had. */
-import { and, asc, eq, inArray, notExists, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, notExists, notInArray, sql } from "drizzle-orm";
 import { cleanLine } from "~/lib/clean-text";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_PHOTO, tagSlug } from "~/lib/tags";
 import { db } from "~/server/data/db.server";
-import { imageTags, tags } from "~/server/data/schema";
+import { images, imageTags, tags, type ImageRow } from "~/server/data/schema";
+import type { Access } from "~/server/access/access.server";
+import { photoListed } from "~/server/access/visibility-sql.server";
+import { HttpError } from "~/server/core/http-error.server";
 
 /** A tag as given: its name, and the path of the keyword it came from (the name for one typed or flat). */
 export interface TagInput {
@@ -94,4 +97,65 @@ export function tagsByImage(imageIds: number[]): Map<number, string[]> {
     .all();
   for (const row of rows) byImage.get(row.imageId)?.push(row.name);
   return byImage;
+}
+
+/** A tag as its pages show it: the photos the request sees with it, and the newest taken of them as its cover. */
+export interface TagSummary {
+  id: number;
+  slug: string;
+  name: string;
+  count: number;
+  cover: ImageRow;
+}
+
+/** Tags with at least one photo the request sees listed, by name; each with its count and cover. */
+export function listTags(access: Access): TagSummary[] {
+  const counts = db()
+    .select({ id: tags.id, slug: tags.slug, name: tags.name, count: count() })
+    .from(tags)
+    .innerJoin(imageTags, eq(imageTags.tagId, tags.id))
+    .innerJoin(images, eq(images.id, imageTags.imageId))
+    .where(photoListed(access))
+    .groupBy(tags.id)
+    .orderBy(asc(sql`${tags.name} COLLATE NOCASE`))
+    .all();
+  return counts.map((tag) => ({ ...tag, cover: newestTaken(tag.id, access)! }));
+}
+
+/** The tag of `/photography/tags/<slug>`: one the request sees a photo of, else the 404 of an unknown one. */
+export function tagBySlug(slug: string, access: Access): TagSummary {
+  const tag = db().select().from(tags).where(eq(tags.slug, slug)).get();
+  const cover = tag && newestTaken(tag.id, access);
+  if (!tag || !cover) throw new HttpError(404, "There is no such tag");
+  const [{ total }] = db()
+    .select({ total: count() })
+    .from(imageTags)
+    .innerJoin(images, eq(images.id, imageTags.imageId))
+    .where(and(eq(imageTags.tagId, tag.id), photoListed(access)))
+    .all() as [{ total: number }];
+  return { ...tag, count: total, cover };
+}
+
+function newestTaken(tagId: number, access: Access): ImageRow | undefined {
+  return db()
+    .select({ image: images })
+    .from(imageTags)
+    .innerJoin(images, eq(images.id, imageTags.imageId))
+    .where(and(eq(imageTags.tagId, tagId), photoListed(access)))
+    .orderBy(desc(sql`${images.takenAt} IS NOT NULL`), desc(images.takenAt), desc(images.id))
+    .limit(1)
+    .get()?.image;
+}
+
+/** The slugs of the tags with a photo the request sees listed: the sitemap's. */
+export function visibleTagSlugs(access: Access): string[] {
+  return db()
+    .selectDistinct({ slug: tags.slug })
+    .from(tags)
+    .innerJoin(imageTags, eq(imageTags.tagId, tags.id))
+    .innerJoin(images, eq(images.id, imageTags.imageId))
+    .where(photoListed(access))
+    .orderBy(asc(tags.slug))
+    .all()
+    .map((row) => row.slug);
 }
