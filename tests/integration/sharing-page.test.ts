@@ -1,11 +1,13 @@
 // The owner's album admin page (/photography/admin/albums/<slug>): its guard,
 // its plain forms (visibility, a new link shown once, Revoke), and the New
 // album form's visibility, against the built server without JavaScript.
+import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Album } from "~/lib/album";
 import type { ShareLink } from "~/lib/share-link";
 import { cookieFrom } from "../support/logins";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { loginAdmin, pageText, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let session: { token: string; cookie: string };
@@ -25,6 +27,11 @@ function post(path: string, fields: Record<string, string>, cookie = session.coo
 
 const get = (path: string, cookie = session.cookie) =>
   fetch(server.url + path, { headers: { Cookie: cookie }, redirect: "manual" });
+
+/** The list's read-only field holding the address of the link for `label`, as the page renders it. */
+function addressField(html: string, label: string): string | undefined {
+  return html.match(/<input[^>]*>/g)?.find((tag) => tag.includes(`aria-label="Address of the link for ${label}"`));
+}
 
 async function links(): Promise<ShareLink[]> {
   const response = await fetch(`${server.url}/api/album/${album.id}/links`, { headers: asOwner() });
@@ -73,7 +80,7 @@ describe("the album admin page", () => {
     expect(await refused.text()).toContain("visibility must be one of public, unlisted, private");
   });
 
-  it("makes a link from the form and shows its URL once, after the redirect", async () => {
+  it("makes a link from the form, shows its URL after the redirect and keeps it in the list to copy again", async () => {
     const made = await post(pagePath(), {
       intent: "link-create",
       label: "Ana",
@@ -92,8 +99,10 @@ describe("the album admin page", () => {
     const url = /value="(http[^"]+\/s\/[A-Za-z0-9_-]+)"/.exec(html)?.[1];
     expect(url).toBeTruthy();
     expect(cookieFrom(shown, "__new_share_link")).toBe("__new_share_link=");
-    // The next visit, with the cleared cookie, shows the list but not the URL.
-    expect(await (await get(pagePath())).text()).not.toContain(url!);
+    // The next visit, with the cleared cookie: no notice, but the list keeps the address as text to select.
+    const again = await (await get(pagePath())).text();
+    expect(again).not.toContain("is ready");
+    expect(addressField(again, "Ana")).toContain(`value="${url}"`);
 
     const [link] = (await links()).filter((each) => each.label === "Ana");
     expect(link).toMatchObject({ hasPassword: true, download: "original", expiresAt: "2099-06-30T18:30:00.000Z" });
@@ -116,9 +125,25 @@ describe("the album admin page", () => {
     const link = (await links()).find((each) => each.label === "To revoke")!;
     const revoked = await post(pagePath(), { intent: "link-revoke", linkId: String(link.id) });
     expect(revoked.status).toBe(303);
-    expect((await links()).find((each) => each.id === link.id)!.state).toBe("revoked");
+    const listed = (await links()).find((each) => each.id === link.id)!;
+    expect(listed).toMatchObject({ state: "revoked", url: null });
     const html = await (await get(pagePath())).text();
     expect(html).toContain("Revoked");
+    expect(addressField(html, "To revoke")).toBeUndefined();
+  });
+
+  it("says plainly that a live link made before addresses were kept cannot be shown", async () => {
+    const made = await post(pagePath(), { intent: "link-create", label: "Older" });
+    expect(made.status).toBe(303);
+    const link = (await links()).find((each) => each.label === "Older")!;
+    const db = new Database(path.join(server.dataDir, "portfolio.sqlite"));
+    try {
+      db.prepare("UPDATE share_links SET token_sealed = NULL WHERE id = ?").run(link.id);
+    } finally {
+      db.close();
+    }
+    const html = pageText(await (await get(pagePath())).text());
+    expect(html).toContain("Made before addresses were kept: it cannot be shown again.");
   });
 
   it("refuses the forms without the owner", async () => {

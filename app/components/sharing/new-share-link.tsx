@@ -47,23 +47,31 @@ export function NewShareLinkForm({ typed }: { typed?: TypedLink }) {
   );
 }
 
-/** The link just made: its URL, shown this once, as text to select, with Copy where JavaScript runs. */
+/** A link's address as text to select, with Copy where JavaScript runs. */
+export function LinkAddress({ label, url, name }: { label: string; url: string; name: string }) {
+  return (
+    <div className="link-address">
+      <input
+        className="link-address__text"
+        readOnly
+        value={url}
+        aria-label={name}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <CopyButton text={url} name={`Copy the link for ${label}`} />
+    </div>
+  );
+}
+
+/** The link just made, with its address to copy now; the list below keeps it while the link is live. */
 export function CreatedLink({ label, url }: { label: string; url: string }) {
   return (
     <div className="banner banner--success share-created" role="status">
       <p>
-        The link for <strong>{label}</strong>. It is shown only now: copy it before leaving this page.
+        The link for <strong>{label}</strong> is ready. Copy it and send it; it stays in the list below while it is
+        live.
       </p>
-      <div className="share-created__url">
-        <input
-          className="share-created__text"
-          readOnly
-          value={url}
-          aria-label={`The link for ${label}`}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton text={url} />
-      </div>
+      <LinkAddress label={label} url={url} name={`The link for ${label}`} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ShareLink } from "~/lib/share-link";
+import { LinkAddress } from "./new-share-link";
 
 const DOWNLOADS: Record<ShareLink["download"], string> = {
   none: "No downloads",
@@ -61,6 +62,14 @@ export function ShareLinkList({ links }: { links: ShareLink[] }) {
               <dd>{DOWNLOADS[link.download]}</dd>
             </div>
           </dl>
+          {link.url ? (
+            <LinkAddress label={link.label} url={link.url} name={`Address of the link for ${link.label}`} />
+          ) : link.state === "live" ? (
+            <p className="share-link__no-address">
+              Made before addresses were kept: it cannot be shown again. It still works; if its client lost it, make a
+              new link.
+            </p>
+          ) : null}
           {link.state === "revoked" ? null : (
             <Form method="post" className="share-link__revoke">
               <input type="hidden" name="intent" value="link-revoke" />

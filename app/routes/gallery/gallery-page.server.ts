@@ -40,7 +40,7 @@ export async function loadGalleryPage<Extra extends object>(
   const galleryOrder = album ? undefined : galleryOrderSetting.read();
   const query = parseListQuery(params, { album: () => albumListOrder(album!), gallery: galleryListOrder() });
   const admin = access.owner;
-  const scope = { access, albumId: album?.id };
+  const scope = { access, albumId: album?.id, onlyFavourites: query.onlyFavourites };
   const shown = {
     page: listImages(query, access),
     total: listCount(scope),

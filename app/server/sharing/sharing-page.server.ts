@@ -44,7 +44,7 @@ export async function sharingPageLoader(request: Request, slug: string) {
     publicElsewhere: album.visibility === "public" ? 0 : publicMemberCount(album.id),
     /** How many the last "Hide them" hid, shown once. */
     hidden: hidden.count,
-    links: listShareLinks(album.id),
+    links: listShareLinks(album.id, siteOrigin(request)),
     created: notice,
     favourites: favouritesByLink(album.id),
   };
