@@ -87,6 +87,8 @@ describe("the album admin page", () => {
       password: "ana's password",
       expiresDate: "2099-06-30",
       expiresTime: "18:30",
+      // The zone the form showed the owner: the date is theirs, stored as UTC.
+      timeZone: "Europe/Paris",
       download: "original",
     });
     expect(made.status).toBe(303);
@@ -105,18 +107,48 @@ describe("the album admin page", () => {
     expect(addressField(again, "Ana")).toContain(`value="${url}"`);
 
     const [link] = (await links()).filter((each) => each.label === "Ana");
-    expect(link).toMatchObject({ hasPassword: true, download: "original", expiresAt: "2099-06-30T18:30:00.000Z" });
+    expect(link).toMatchObject({ hasPassword: true, download: "original", expiresAt: "2099-06-30T16:30:00.000Z" });
     const opened = await fetch(url!, { redirect: "manual" });
     expect(opened.status).toBe(200);
     expect(await opened.text()).toContain("Shared album");
   });
 
   it("shows a refused link in place, naming the field, with what was typed", async () => {
-    const refused = await post(pagePath(), { intent: "link-create", label: "Late", expiresDate: "2001-01-01" });
+    const refused = await post(pagePath(), {
+      intent: "link-create",
+      label: "Late",
+      expiresDate: "2001-01-01",
+      timeZone: "UTC",
+    });
     expect(refused.status).toBe(400);
-    const html = await refused.text();
-    expect(html).toContain("expiresAt must be in the future");
-    expect(html).toContain('value="Late"');
+    const page = await refused.text();
+    expect(pageText(page)).toContain("The link would end on Jan 1, 2001, 23:59 UTC, which has already passed.");
+    expect(page).toContain('value="Late"');
+    expect(await (await post(pagePath(), { intent: "link-create", label: "Late", timeZone: "Mars" })).text()).toContain(
+      "timeZone must be a time zone such as Europe/Paris or UTC",
+    );
+  });
+
+  it("keeps the owner's time zone, and enters and shows expiry dates in it", async () => {
+    const before = await (await get(pagePath())).text();
+    expect(before).toContain("Not chosen yet: the server&#x27;s.");
+    const saved = await post(pagePath(), { intent: "time-zone", timeZone: "America/New_York" });
+    expect(saved.status).toBe(303);
+    // A form sent without the zone it showed (an older page) is read in the owner's.
+    const made = await post(pagePath(), {
+      intent: "link-create",
+      label: "New York",
+      expiresDate: "2099-01-15",
+      expiresTime: "09:00",
+    });
+    expect(made.status).toBe(303);
+    expect((await links()).find((each) => each.label === "New York")!.expiresAt).toBe("2099-01-15T14:00:00.000Z");
+    const html = pageText(await (await get(pagePath())).text());
+    expect(html).toContain("Jan 15, 2099, 09:00 EST");
+    expect(html).toContain("Expires (optional, America/New York time)");
+    const refused = await post(pagePath(), { intent: "time-zone", timeZone: "Nowhere/Else" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("timeZone must be a time zone such as Europe/Paris or UTC");
   });
 
   it("revokes a link with one plain form post", async () => {

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { MAX_NAME_LENGTH } from "~/lib/limits";
 import { CopyButton } from "./copy-button";
+import { useEntryZone, type OwnerTimeZone } from "./time-zone";
 
 export interface TypedLink {
   label: string;
@@ -10,11 +11,17 @@ export interface TypedLink {
   download: string;
 }
 
-/** A new link's form: a label, and if the owner likes a password, an expiry (UTC) and what may be downloaded. */
-export function NewShareLinkForm({ typed }: { typed?: TypedLink }) {
+/**
+ * A new link's form: a label, and if the owner likes a password, an expiry
+ * (on the owner's clock: the zone goes along, so the server reads the date as
+ * the owner saw it) and what may be downloaded.
+ */
+export function NewShareLinkForm({ typed, timeZone }: { typed?: TypedLink; timeZone: OwnerTimeZone }) {
+  const zone = useEntryZone(timeZone);
   return (
     <Form method="post" className="share-form-new">
       <input type="hidden" name="intent" value="link-create" />
+      <input type="hidden" name="timeZone" value={zone} />
       <div className="field">
         <label htmlFor="link-label">Who it is for</label>
         <input id="link-label" name="label" required maxLength={MAX_NAME_LENGTH} defaultValue={typed?.label} />
@@ -24,7 +31,7 @@ export function NewShareLinkForm({ typed }: { typed?: TypedLink }) {
         <input id="link-password" name="password" type="password" autoComplete="new-password" />
       </div>
       <fieldset className="share-form-new__expiry">
-        <legend>Expires (optional, UTC)</legend>
+        <legend>Expires (optional, {zone.replaceAll("_", " ")} time)</legend>
         <div className="field">
           <label htmlFor="link-expires-date">Date</label>
           <input id="link-expires-date" name="expiresDate" type="date" defaultValue={typed?.expiresDate} />

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ShareLink } from "~/lib/share-link";
+import { formatInZone } from "~/lib/time-zone";
 import { LinkAddress } from "./new-share-link";
 
 const DOWNLOADS: Record<ShareLink["download"], string> = {
@@ -11,22 +12,9 @@ const DOWNLOADS: Record<ShareLink["download"], string> = {
 
 const STATES: Record<ShareLink["state"], string> = { live: "Live", expired: "Expired", revoked: "Revoked" };
 
-/** "Nov 26, 2026, 14:05 UTC": the same on the server and in every browser. */
-export function formatDateTime(iso: string): string {
-  const text = new Date(iso).toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "UTC",
-  });
-  return `${text} UTC`;
-}
-
 /** The album's links: who each is for, its rules, its use, and Revoke (one click, a plain form). */
-export function ShareLinkList({ links }: { links: ShareLink[] }) {
+export function ShareLinkList({ links, zone }: { links: ShareLink[]; zone: string }) {
+  const formatDateTime = (iso: string) => formatInZone(iso, zone);
   if (links.length === 0) return <p className="share-links__empty">No share links yet.</p>;
   return (
     <ul className="share-links">
