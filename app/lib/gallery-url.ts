@@ -5,11 +5,8 @@ import { GALLERY_PATH } from "./paths";
  * `sortOrder` as the API names them, `page`, `cursor`, and the filter `only`) and the viewer
  * (`image`, `edit`, `confirm`).
  */
-/** `only=favourites`: an album's photos its share link's visitor marked, as the list's filter. */
-export const ONLY_PARAM = "only";
-export const ONLY_FAVOURITES = "favourites";
-
-const POSITION_PARAMS = ["sortField", "sortOrder", "page", "cursor", ONLY_PARAM] as const;
+/** `only` is the list's filter: `only=favourites`, a share link's visitor's own (lib/favourites.ts). */
+const POSITION_PARAMS = ["sortField", "sortOrder", "page", "cursor", "only"] as const;
 const VIEWER_PARAMS = ["image", "edit", "confirm"] as const;
 
 export type ViewerMode = "view" | "edit" | "confirm-delete" | "confirm-cover";
@@ -31,11 +28,6 @@ export function listPosition(params: URLSearchParams): string {
 
 /** The order the gallery offers besides its default (newest upload first); the API's `sortField`. */
 export const TAKEN_ORDER = "taken_at";
-
-/** Whether the position shows only the visitor's favourites. */
-export function onlyFavourites(position: string): boolean {
-  return new URLSearchParams(position).get(ONLY_PARAM) === ONLY_FAVOURITES;
-}
 
 /** The position's order without its place in it: where the list starts over in the same order. */
 export function listStart(position: string): string {

@@ -7,7 +7,7 @@ import { FavouritesProvider } from "~/components/favourites/favourites-context";
 import { FavouritesFilter, NoFavourites } from "~/components/favourites/favourites-filter";
 import { LinkEnded } from "~/components/sharing/link-ended";
 import { BackLink } from "~/components/ui/back-link";
-import { onlyFavourites } from "~/lib/gallery-url";
+import { onlyFavourites } from "~/lib/favourites";
 import { albumFeedPath, albumPath, ALBUMS_PATH } from "~/lib/paths";
 import { ownerNameOf, pageMeta } from "~/lib/seo";
 import { albumPageAction } from "~/routes/gallery/album-page.server";

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { useGalleryScope } from "~/components/gallery/gallery-scope";
 import { LinkButton } from "~/components/ui/button";
-import { galleryHref, listStart, onlyFavourites, ONLY_FAVOURITES, ONLY_PARAM } from "~/lib/gallery-url";
+import { ONLY_FAVOURITES, ONLY_PARAM, onlyFavourites } from "~/lib/favourites";
+import { galleryHref, listStart } from "~/lib/gallery-url";
 import { useFavourites } from "./favourites-context";
 
 /** The position at its start, with or without the favourites filter, in the same order. */

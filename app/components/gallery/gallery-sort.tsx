@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { galleryHref, ONLY_PARAM, TAKEN_ORDER } from "~/lib/gallery-url";
+import { galleryHref, listStart, TAKEN_ORDER } from "~/lib/gallery-url";
 import { useGalleryScope } from "./gallery-scope";
 
 /** The gallery's orders; `null` is the list's own (no sortField in the URL): newest uploads, featured first, or an album's order. */
@@ -20,10 +20,10 @@ const ALBUM_ORDERS = [
 
 /** The list from its start in `sortField`'s order (null: the list's own), keeping its filter (`only`). */
 function inOrder(sortField: string | null, position: string): string {
-  const params = new URLSearchParams();
-  if (sortField !== null) params.set("sortField", sortField);
-  const only = new URLSearchParams(position).get(ONLY_PARAM);
-  if (only !== null) params.set(ONLY_PARAM, only);
+  const params = new URLSearchParams(listStart(position));
+  params.delete("sortOrder");
+  if (sortField === null) params.delete("sortField");
+  else params.set("sortField", sortField);
   return params.toString();
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseInput, positiveWhole } from "~/server/http/input.server";
-import { ONLY_FAVOURITES, ONLY_PARAM } from "~/lib/gallery-url";
+import { ONLY_FAVOURITES, ONLY_PARAM } from "~/lib/favourites";
 
 /** The query of a photo list (`/api/image`, the gallery pages) and of random picks, read with zod (input.server.ts). */
 
