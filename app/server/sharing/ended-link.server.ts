@@ -5,7 +5,7 @@
  * page. Only a browser whose grant cookie names a link to that album learns
  * that the link ended; anyone else still gets the 404 of an album they cannot see.
  */
-import { endedGrant, type EndedGrant } from "~/server/access/grant-cookie.server";
+import { endedGrant, linksOpenedHere, type EndedGrant } from "~/server/access/grant-cookie.server";
 import { OWNER, type Access } from "~/server/access/access.server";
 import { albumBySlug, findAlbumRow } from "~/server/albums/albums.server";
 import { HttpError } from "~/server/core/http-error.server";
@@ -33,7 +33,10 @@ function ownersAlbum(find: () => AlbumRow): AlbumRow | null {
   }
 }
 
-async function endedOn(request: Request, album: AlbumRow | null): Promise<EndedLink | null> {
+/** Why the browser's link to the album `find` gives ended; a request without grants looks nothing up. */
+async function endedOn(request: Request, find: () => AlbumRow): Promise<EndedLink | null> {
+  if ((await linksOpenedHere(request)).length === 0) return null;
+  const album = ownersAlbum(find);
   const reason = album ? await endedGrant(request, album.id) : null;
   return reason ? ENDED[reason] : null;
 }
@@ -47,12 +50,7 @@ export async function albumOrEndedLink(
   try {
     return { album: albumBySlug(slug, access) };
   } catch (error) {
-    const ended = access.owner
-      ? null
-      : await endedOn(
-          request,
-          ownersAlbum(() => albumBySlug(slug, OWNER)),
-        );
+    const ended = access.owner ? null : await endedOn(request, () => albumBySlug(slug, OWNER));
     if (!ended) throw error;
     return { ended };
   }
@@ -68,10 +66,7 @@ export async function withEndedLink(request: Request, albumId: number, answer: (
     return answer();
   } catch (error) {
     if (!(error instanceof HttpError) || error.status !== 404) throw error;
-    const ended = await endedOn(
-      request,
-      ownersAlbum(() => findAlbumRow(albumId, OWNER)),
-    );
+    const ended = await endedOn(request, () => findAlbumRow(albumId, OWNER));
     if (!ended) throw error;
     throw new HttpError(ended.status, `${ended.message}.`, { linkEnded: true });
   }
