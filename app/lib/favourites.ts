@@ -79,3 +79,12 @@ export function lightroomNames(photos: { filename: string }[]): string {
 export function heartReturnPath(pathname: string, search: string, imageId: number, inViewer: boolean): string {
   return inViewer ? `${pathname}${search}` : `${pathname}${search}#image-${imageId}`;
 }
+
+/** The list's filter in a gallery URL's position (lib/gallery-url.ts): `only=favourites`, the visitor's own (record 070). */
+export const ONLY_PARAM = "only";
+export const ONLY_FAVOURITES = "favourites";
+
+/** Whether the position shows only the visitor's favourites. */
+export function onlyFavourites(position: string): boolean {
+  return new URLSearchParams(position).get(ONLY_PARAM) === ONLY_FAVOURITES;
+}

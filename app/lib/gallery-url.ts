@@ -2,10 +2,11 @@ import { GALLERY_PATH } from "./paths";
 
 /**
  * URL state of the gallery page: the list's position (its order `sortField`,
- * `sortOrder` as the API names them, and `page`, `cursor`) and the viewer
+ * `sortOrder` as the API names them, `page`, `cursor`, and the filter `only`) and the viewer
  * (`image`, `edit`, `confirm`).
  */
-const POSITION_PARAMS = ["sortField", "sortOrder", "page", "cursor"] as const;
+/** `only` is the list's filter: `only=favourites`, a share link's visitor's own (lib/favourites.ts). */
+const POSITION_PARAMS = ["sortField", "sortOrder", "page", "cursor", "only"] as const;
 const VIEWER_PARAMS = ["image", "edit", "confirm"] as const;
 
 export type ViewerMode = "view" | "edit" | "confirm-delete" | "confirm-cover";

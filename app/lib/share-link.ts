@@ -1,4 +1,4 @@
-/** A share link as the owner's API and album admin page show it: everything but the token and the password. */
+/** A share link as the owner's API and album admin page show it: everything but the password. */
 export interface ShareLink {
   id: number;
   albumId: number;
@@ -15,4 +15,6 @@ export interface ShareLink {
   viewCount: number;
   revokedAt: string | null;
   state: "live" | "expired" | "revoked";
+  /** A live link's address, to copy again; null once it ended, or for a link made before addresses were kept. */
+  url: string | null;
 }

@@ -2,6 +2,7 @@ import { requireAdmin } from "~/server/auth/auth.server";
 import { readJson } from "~/server/http/body.server";
 import { jsonApi, methodNotAllowed } from "~/server/http/http.server";
 import { HttpError } from "~/server/core/http-error.server";
+import { siteOrigin } from "~/server/http/site-origin.server";
 import { parseAlbumId } from "~/server/albums/album-input.server";
 import { parseLinkId, parseShareLinkInput } from "~/server/sharing/share-input.server";
 import { revokeShareLink, updateShareLink } from "~/server/sharing/share-links.server";
@@ -18,7 +19,12 @@ export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
   switch (request.method) {
     case "PUT":
       return Response.json(
-        await updateShareLink(albumId, linkId, parseShareLinkInput(await readJson(request), { create: false })),
+        await updateShareLink(
+          albumId,
+          linkId,
+          parseShareLinkInput(await readJson(request), { create: false }),
+          siteOrigin(request),
+        ),
       );
     case "DELETE":
       revokeShareLink(albumId, linkId);

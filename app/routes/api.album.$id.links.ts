@@ -13,7 +13,7 @@ const ALLOW = "GET, POST";
 export const loader = jsonApi(
   async ({ request, params }: Route.LoaderArgs) => {
     await requireAdmin(request);
-    return Response.json({ links: listShareLinks(parseAlbumId(params.id)) });
+    return Response.json({ links: listShareLinks(parseAlbumId(params.id), siteOrigin(request)) });
   },
   { allow: ALLOW },
 );

@@ -4,6 +4,7 @@ import { ErrorBoundaryPage } from "~/components/error-page";
 import { AlbumVisibilityField } from "~/components/gallery/visibility";
 import { CreatedLink, NewShareLinkForm } from "~/components/sharing/new-share-link";
 import { ShareLinkList } from "~/components/sharing/share-link-list";
+import { TimeZoneForm } from "~/components/sharing/time-zone";
 import { FavouritesSection } from "~/components/sharing/favourites-section";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
@@ -33,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const action = sharingPageAction;
 
 export default function AlbumSharing({ loaderData, actionData }: Route.ComponentProps) {
-  const { album, links, created, favourites, publicElsewhere, hidden } = loaderData;
+  const { album, links, created, favourites, publicElsewhere, hidden, timeZone } = loaderData;
   const refused = actionData?.refused;
   const refusedHere = refused?.intent === "album-visibility" || refused?.intent === "hide-public";
   return (
@@ -60,9 +61,11 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
         </p>
         {created ? <CreatedLink label={created.label} url={created.url} /> : null}
         <ErrorBanners messages={[refused && !refusedHere ? refused.message : null]} />
-        <ShareLinkList links={links} />
+        <ShareLinkList links={links} zone={timeZone.zone} />
         <h3>New link</h3>
-        <NewShareLinkForm typed={refused?.intent === "link-create" ? refused.typed : undefined} />
+        <NewShareLinkForm typed={refused?.intent === "link-create" ? refused.typed : undefined} timeZone={timeZone} />
+        <h3>Time zone</h3>
+        <TimeZoneForm timeZone={timeZone} />
       </section>
 
       <FavouritesSection links={favourites} csvHref={favouritesCsvPath(album.slug)} />

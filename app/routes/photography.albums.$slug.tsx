@@ -1,17 +1,23 @@
+import { data } from "react-router";
 import { AlbumAdmin } from "~/components/gallery/album-admin";
 import { DownloadAllLink } from "~/components/gallery/download-links";
 import { EmptyAlbum } from "~/components/gallery/empty-states";
 import { FavouritesBar } from "~/components/favourites/favourites-bar";
 import { FavouritesProvider } from "~/components/favourites/favourites-context";
+import { FavouritesFilter, NoFavourites } from "~/components/favourites/favourites-filter";
+import { LinkEnded } from "~/components/sharing/link-ended";
 import { BackLink } from "~/components/ui/back-link";
+import { onlyFavourites } from "~/lib/favourites";
 import { albumFeedPath, albumPath, ALBUMS_PATH } from "~/lib/paths";
 import { ownerNameOf, pageMeta } from "~/lib/seo";
 import { albumPageAction } from "~/routes/gallery/album-page.server";
 import { GalleryPage, galleryMeta } from "~/routes/gallery/gallery-page";
 import { loadGalleryPage } from "~/routes/gallery/gallery-page.server";
-import { albumBySlug, toAlbum } from "~/server/albums/albums.server";
+import { toAlbum } from "~/server/albums/albums.server";
+import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { pageError } from "~/server/http/http.server";
 import { requestAccess } from "~/server/access/access.server";
+import { albumOrEndedLink } from "~/server/sharing/ended-link.server";
 import { favouritesForPage } from "~/server/sharing/favourite-form.server";
 import type { Route } from "./+types/photography.albums.$slug";
 import "~/styles/albums.css";
@@ -21,7 +27,9 @@ export { shouldRevalidate } from "~/routes/gallery/gallery-page";
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const access = await requestAccess(request);
-    const album = albumBySlug(params.slug, access);
+    const { album, ended } = await albumOrEndedLink(request, params.slug, access);
+    // The client's link ended while they were inside: the `/s/` address's page, as data, so a script's navigation draws it too.
+    if (ended) return data({ ended }, { status: ended.status, headers: { "Cache-Control": PRIVATE_NO_STORE } });
     const favourites = favouritesForPage(new URL(request.url), access, album.id, album.slug);
     return await loadGalleryPage(request, access, { album }, { album: toAlbum(album, access), favourites });
   } catch (error) {
@@ -33,6 +41,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const action = albumPageAction;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (loaderData && "ended" in loaderData) {
+    return pageMeta(matches, { title: loaderData.ended.message, description: "", path: ALBUMS_PATH, noindex: true });
+  }
   const album = loaderData?.album;
   if (!album) return pageMeta(matches, { title: "Album not found", description: "", path: ALBUMS_PATH, noindex: true });
   const description = album.description || `An album of photographs by ${ownerNameOf(matches)}.`;
@@ -49,6 +60,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function AlbumPage({ loaderData }: Route.ComponentProps) {
+  if ("ended" in loaderData) {
+    const { ended } = loaderData;
+    return <LinkEnded message={ended.message} passwordChanged={ended.status === 403} />;
+  }
   const { album, download, favourites } = loaderData;
   const page = (
     <GalleryPage
@@ -70,9 +85,20 @@ export default function AlbumPage({ loaderData }: Route.ComponentProps) {
           <FavouritesBar />
         </>
       }
-      links={download !== "none" && album.count > 0 ? <DownloadAllLink albumSlug={album.slug} /> : null}
+      links={
+        <>
+          <FavouritesFilter position={loaderData.position} />
+          {download !== "none" && album.count > 0 ? <DownloadAllLink albumSlug={album.slug} /> : null}
+        </>
+      }
       adminTools={<AlbumAdmin album={album} />}
-      empty={<EmptyAlbum owner={loaderData.admin} />}
+      empty={
+        favourites && onlyFavourites(loaderData.position) ? (
+          <NoFavourites position={loaderData.position} />
+        ) : (
+          <EmptyAlbum owner={loaderData.admin} />
+        )
+      }
     />
   );
   // Hearts for a share link's visitor only (record 047): the owner and a public album's visitors see none.

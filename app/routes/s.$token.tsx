@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { ErrorBanners } from "~/components/admin/error-banners";
+import { LinkEnded } from "~/components/sharing/link-ended";
 import { Button } from "~/components/ui/button";
 import { pageTitle } from "~/lib/seo";
 import { formText, pageAction, publicPage } from "~/server/http/page-action.server";
@@ -54,14 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function SharePage({ loaderData, actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
   if (loaderData.kind === "gone") {
-    return (
-      <main className="page page--narrow share-page">
-        <div className="card share-card">
-          <h1>{loaderData.message}</h1>
-          <p>Ask the photographer who sent it for a new link.</p>
-        </div>
-      </main>
-    );
+    return <LinkEnded message={loaderData.message} />;
   }
   const opening = navigation.state !== "idle";
   return (

@@ -65,6 +65,23 @@ test("a client names themself once, hearts photos in the grid and the viewer; th
   for (const index of [0, 1, 2]) await expect(heart(index)).toHaveAttribute("aria-pressed", "true");
   await expect(client.getByText(`3 favourites · Ada ${mode}`)).toBeVisible();
   await expectRoomAroundSeparator(client.locator(".favourites-count"));
+
+  // On a phone: two columns; "My favourites" lists the marked photos alone (a link: without JavaScript too).
+  await client.setViewportSize({ width: 412, height: 915 });
+  const [left, right] = await Promise.all([0, 1].map((n) => client.locator(".gallery-item").nth(n).boundingBox()));
+  expect(left!.y).toBe(right!.y);
+  expect(right!.x).toBeGreaterThan(left!.x + left!.width);
+  expect(left!.width).toBeLessThan(412 / 2);
+  await heart(0).click();
+  await expect(heart(0)).toHaveAttribute("aria-pressed", "false");
+  await client.getByRole("link", { name: "My favourites" }).click();
+  await expect(client.getByRole("link", { name: "My favourites" })).toHaveAttribute("aria-current", "true");
+  await expect(client.locator(".gallery-item")).toHaveCount(2);
+  await expect(thumbnail(client, ids[0]!)).toHaveCount(0);
+  await client.getByRole("link", { name: "All photos" }).click();
+  await expect(client.locator(".gallery-item")).toHaveCount(3);
+  await heart(0).click();
+  await expect(heart(0)).toHaveAttribute("aria-pressed", "true");
   await clientContext.close();
 
   // The owner: the album admin page's Favourites, the file names for Lightroom, and the CSV.

@@ -245,7 +245,7 @@ describe("tag pages", () => {
     expect(feed).toContain("Pier in fog");
     expect(feed).not.toContain("Pier unseen");
 
-    const [{ id: tagId }] = queryDb<{ id: number }>(server.dataDir, "SELECT id FROM tags WHERE slug = 'foghorn'");
+    const tagId = queryDb<{ id: number }>(server.dataDir, "SELECT id FROM tags WHERE slug = 'foghorn'")[0]!.id;
     const listed = (await (await fetch(`${server.url}/api/image?tag=${tagId}`)).json()) as ImagePage;
     expect(listed.images.map((image) => image.id)).toEqual([shown]);
 

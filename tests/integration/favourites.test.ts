@@ -15,10 +15,13 @@ let album: Album;
 let other: Album;
 let photos: Image[];
 let outside: Image;
+let ownerCookie: string;
 
 beforeAll(async () => {
   server = await startServer();
-  kit = shareKit(server, await loginAdmin(server.url));
+  const session = await loginAdmin(server.url);
+  ownerCookie = session.cookie;
+  kit = shareKit(server, session);
   album = await kit.createAlbum("Proofing wedding", "proofing-wedding");
   other = await kit.createAlbum("Proofing other", "proofing-other");
   photos = [];
@@ -69,6 +72,53 @@ async function visitorNamed(link: { url: string }, name: string, firstHeart: Ima
   expect(response.status).toBe(303);
   return cookieFrom(response, "__share_grants")!;
 }
+
+describe("only my favourites", () => {
+  /** The photo ids the page's grid shows, in order. */
+  const tiles = (html: string) => [...html.matchAll(/data-image-id="(\d+)"/g)].map((match) => Number(match[1]));
+
+  it("lists the visitor's own favourites alone, on the page, in the viewer and through the API, in two columns on phones", async () => {
+    const link = await kit.createLink(album.id, { label: "Filter" });
+    const grant = await visitorNamed(link, "Ida", photos[2]!);
+    // Someone else's heart on the same link is not Ida's.
+    await visitorNamed(link, "Jon", photos[0]!);
+    const albumPage = `/photography/albums/${album.slug}`;
+
+    const all = await (await kit.get(albumPage, grant)).text();
+    expect(tiles(all)).toHaveLength(3);
+    expect(all).toContain("gallery-grid--two-on-phones");
+    expect(all).toMatch(/<a [^>]*href="[^"]*\?only=favourites"[^>]*>My favourites<\/a>/);
+
+    const mine = await kit.get(`${albumPage}?only=favourites`, grant);
+    expect(mine.status).toBe(200);
+    const html = await mine.text();
+    expect(tiles(html)).toEqual([photos[2]!.id]);
+    // The viewer keeps the filter: the marked photo has no neighbours in it.
+    const viewer = await (await kit.get(`${albumPage}?only=favourites&image=${photos[2]!.id}`, grant)).text();
+    expect(viewer).not.toMatch(new RegExp(`image=(${photos[0]!.id}|${photos[1]!.id})\b`));
+
+    const api = await kit.get(`/api/image?album=${album.id}&only=favourites`, grant);
+    expect(((await api.json()) as { images: Image[] }).images.map((image) => image.id)).toEqual([photos[2]!.id]);
+    const refused = await kit.get(`/api/image?album=${album.id}&only=mine`, grant);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("only must be favourites");
+  });
+
+  it("tells a visitor with no favourites yet how to mark one, and the way back to all photos", async () => {
+    const grant = await kit.openLink(await kit.createLink(album.id, { label: "No hearts yet" }));
+    const html = await (await kit.get(`/photography/albums/${album.slug}?only=favourites`, grant)).text();
+    expect(tiles(html)).toEqual([]);
+    expect(html).toContain("No favourites yet.");
+    expect(html).toMatch(/<a [^>]*href="\/photography\/albums\/proofing-wedding"[^>]*>See all photos<\/a>/);
+  });
+
+  it("offers neither the filter nor two columns on phones to a visitor without a link", async () => {
+    const owner = await (await kit.get(`/photography/albums/${album.slug}`, ownerCookie)).text();
+    expect(owner).toContain("Proofing wedding");
+    expect(owner).not.toContain("My favourites");
+    expect(owner).not.toContain("gallery-grid--two-on-phones");
+  });
+});
 
 describe("the name step", () => {
   it("asks for a name before the first heart, then applies that heart and keeps the name with the grant", async () => {
@@ -223,15 +273,16 @@ describe("each visitor's own favourites", () => {
       headers: kit.asOwner(),
     });
     expect(revoked.status).toBe(204);
-    expect((await favourite(grant, photos[1]!.id)).status).toBe(404);
-    expect((await favourite(grant, photos[0]!.id, "DELETE")).status).toBe(404);
+    // The hearts say the link ended (the page's script then loads the page, which says so in words).
+    expect((await favourite(grant, photos[1]!.id)).status).toBe(410);
+    expect((await favourite(grant, photos[0]!.id, "DELETE")).status).toBe(410);
     expect((await kit.get(`/api/album/${album.id}/favourites`, grant)).status).toBe(404);
-    // Without JavaScript the heart's form goes back to the album page, which tells the visitor (a 404 page).
+    // Without JavaScript the heart's form goes back to the album page, which tells the visitor the link ended.
     const form = await postForm(grant, { imageId: String(photos[1]!.id), favourite: "1" });
     expect(form.status).toBe(303);
     expect(form.headers.get("location")).toBe(`/photography/albums/${album.slug}`);
     const page = await kit.get(form.headers.get("location")!, grant);
-    expect(page.status).toBe(404);
+    expect(page.status).toBe(410);
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
   });
 

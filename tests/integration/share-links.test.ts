@@ -1,6 +1,8 @@
 // Share links (docs/behaviour.md#share-links, record 040) against the built
 // server: opening `/s/<token>`, the password form, and what a grant opens
 // (its album alone) for how long (until revoked or expired).
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Album } from "~/lib/album";
 import type { Image } from "~/lib/image";
@@ -144,10 +146,31 @@ describe("ended links", () => {
     expect(page.headers.get("cache-control")).toBe("private, no-store");
     const html = await page.text();
     expect(html).toContain("This link is no longer valid");
+    expect(html).toContain("Ask Alex Sample for a new one.");
     expect(html).not.toContain("/media/");
     expect(html).not.toContain("Wedding A");
-    expect((await kit.get(`/photography/albums/${albumA.slug}`, grant)).status).toBe(404);
     expect((await kit.get(media, grant)).status).toBe(404);
+    // The client inside the album when it ended: its page and its viewer say so as the link does, with nothing of it.
+    for (const path of [`/photography/albums/${albumA.slug}`, `/photography/albums/${albumA.slug}?image=${inA.id}`]) {
+      const inside = await kit.get(path, grant);
+      expect(inside.status).toBe(410);
+      expect(inside.headers.get("cache-control")).toBe("private, no-store");
+      const text = await inside.text();
+      expect(text).toContain("<h1>This link is no longer valid</h1>");
+      expect(text).toContain("Ask Alex Sample for a new one.");
+      expect(text).not.toContain("Unexpected Application Error");
+      expect(text).not.toContain("/media/");
+      expect(text).not.toContain("Wedding A");
+    }
+    // A heart clicked meanwhile (the page's script) gets the same ending, which the script shows by loading the page.
+    const heart = await fetch(`${server.url}/api/album/${albumA.id}/favourites/${inA.id}`, {
+      method: "PUT",
+      headers: { Cookie: grant, Origin: server.url },
+    });
+    expect(heart.status).toBe(410);
+    expect(await heart.json()).toMatchObject({ message: "This link is no longer valid.", linkEnded: true });
+    // A browser that never held the link learns nothing: the album is missing, as any album it cannot see.
+    expect((await kit.get(`/photography/albums/${albumA.slug}`)).status).toBe(404);
     expect((await kit.listLinks(albumA.id)).find((each) => each.id === link.id)!.state).toBe("revoked");
   });
 
@@ -168,8 +191,55 @@ describe("ended links", () => {
     const html = await page.text();
     expect(html).toContain("This link has expired");
     expect(html).not.toContain("/media/");
-    expect((await kit.get(`/photography/albums/${albumA.slug}`, grant)).status).toBe(404);
+    const inside = await kit.get(`/photography/albums/${albumA.slug}`, grant);
+    expect(inside.status).toBe(410);
+    expect(await inside.text()).toContain("<h1>This link has expired</h1>");
     expect((await kit.get(new URL(inA.url, server.url).pathname, grant)).status).toBe(404);
+  });
+});
+
+describe("copying a live link again", () => {
+  it("lists a live link with its address, sealed in the database with a key kept in DATA_DIR alone", async () => {
+    const link = await kit.createLink(albumA.id, { label: "Copied again" });
+    const token = kit.linkPath(link).slice(3);
+    expect((await kit.listLinks(albumA.id)).find((each) => each.id === link.id)!.url).toBe(link.url);
+
+    const db = kit.database();
+    let row: { token_hash: string; token_sealed: string };
+    try {
+      row = db.prepare("SELECT token_hash, token_sealed FROM share_links WHERE id = ?").get(link.id) as typeof row;
+    } finally {
+      db.close();
+    }
+    // What the database holds is the token's hash and the token encrypted: neither is the token, nor holds it.
+    expect(row.token_sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    for (const value of Object.values(row)) expect(value).not.toContain(token);
+    const key = path.join(server.dataDir, "token-key");
+    expect(fs.statSync(key).mode & 0o777).toBe(0o600);
+  });
+
+  it("shows no address for an ended link, nor for one made before addresses were kept, which still opens", async () => {
+    const revoked = await kit.createLink(albumA.id, { label: "Revoked, not copied" });
+    await fetch(`${server.url}/api/album/${albumA.id}/links/${revoked.id}`, {
+      method: "DELETE",
+      headers: kit.asOwner(),
+    });
+    const older = await kit.createLink(albumA.id, { label: "Made before" });
+    const other = await kit.createLink(albumA.id, { label: "Another" });
+    const db = kit.database(false);
+    try {
+      db.prepare("UPDATE share_links SET token_sealed = NULL WHERE id = ?").run(older.id);
+      // Another row's sealed token is never shown as this one's address: the hash must match.
+      db.prepare(
+        "UPDATE share_links SET token_sealed = (SELECT token_sealed FROM share_links WHERE id = ?) WHERE id = ?",
+      ).run(revoked.id, other.id);
+    } finally {
+      db.close();
+    }
+    const listed = await kit.listLinks(albumA.id);
+    const urlOf = (id: number) => listed.find((each) => each.id === id)!.url;
+    expect([urlOf(revoked.id), urlOf(older.id), urlOf(other.id)]).toEqual([null, null, null]);
+    expect((await kit.get(kit.linkPath(older))).status).toBe(303);
   });
 });
 
@@ -273,6 +343,11 @@ describe("a link with a password", () => {
     });
     expect(changed.status).toBe(200);
     expect(((await changed.json()) as ShareLink).hasPassword).toBe(true);
-    expect((await kit.get(`/photography/albums/${albumA.slug}`, grant)).status).toBe(404);
+    const inside = await kit.get(`/photography/albums/${albumA.slug}`, grant);
+    expect(inside.status).toBe(403);
+    const html = await inside.text();
+    expect(html).toContain("This link&#x27;s password has changed");
+    expect(html).toContain("Open the link again and enter the new password, or ask Alex Sample for a new one.");
+    expect(html).not.toContain("Wedding A");
   });
 });

@@ -1,11 +1,13 @@
 // The owner's album admin page (/photography/admin/albums/<slug>): its guard,
 // its plain forms (visibility, a new link shown once, Revoke), and the New
 // album form's visibility, against the built server without JavaScript.
+import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Album } from "~/lib/album";
 import type { ShareLink } from "~/lib/share-link";
 import { cookieFrom } from "../support/logins";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { loginAdmin, pageText, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let session: { token: string; cookie: string };
@@ -25,6 +27,11 @@ function post(path: string, fields: Record<string, string>, cookie = session.coo
 
 const get = (path: string, cookie = session.cookie) =>
   fetch(server.url + path, { headers: { Cookie: cookie }, redirect: "manual" });
+
+/** The list's read-only field holding the address of the link for `label`, as the page renders it. */
+function addressField(html: string, label: string): string | undefined {
+  return html.match(/<input[^>]*>/g)?.find((tag) => tag.includes(`aria-label="Address of the link for ${label}"`));
+}
 
 async function links(): Promise<ShareLink[]> {
   const response = await fetch(`${server.url}/api/album/${album.id}/links`, { headers: asOwner() });
@@ -73,13 +80,15 @@ describe("the album admin page", () => {
     expect(await refused.text()).toContain("visibility must be one of public, unlisted, private");
   });
 
-  it("makes a link from the form and shows its URL once, after the redirect", async () => {
+  it("makes a link from the form, shows its URL after the redirect and keeps it in the list to copy again", async () => {
     const made = await post(pagePath(), {
       intent: "link-create",
       label: "Ana",
       password: "ana's password",
       expiresDate: "2099-06-30",
       expiresTime: "18:30",
+      // The zone the form showed the owner: the date is theirs, stored as UTC.
+      timeZone: "Europe/Paris",
       download: "original",
     });
     expect(made.status).toBe(303);
@@ -92,22 +101,54 @@ describe("the album admin page", () => {
     const url = /value="(http[^"]+\/s\/[A-Za-z0-9_-]+)"/.exec(html)?.[1];
     expect(url).toBeTruthy();
     expect(cookieFrom(shown, "__new_share_link")).toBe("__new_share_link=");
-    // The next visit, with the cleared cookie, shows the list but not the URL.
-    expect(await (await get(pagePath())).text()).not.toContain(url!);
+    // The next visit, with the cleared cookie: no notice, but the list keeps the address as text to select.
+    const again = await (await get(pagePath())).text();
+    expect(again).not.toContain("is ready");
+    expect(addressField(again, "Ana")).toContain(`value="${url}"`);
 
     const [link] = (await links()).filter((each) => each.label === "Ana");
-    expect(link).toMatchObject({ hasPassword: true, download: "original", expiresAt: "2099-06-30T18:30:00.000Z" });
+    expect(link).toMatchObject({ hasPassword: true, download: "original", expiresAt: "2099-06-30T16:30:00.000Z" });
     const opened = await fetch(url!, { redirect: "manual" });
     expect(opened.status).toBe(200);
     expect(await opened.text()).toContain("Shared album");
   });
 
   it("shows a refused link in place, naming the field, with what was typed", async () => {
-    const refused = await post(pagePath(), { intent: "link-create", label: "Late", expiresDate: "2001-01-01" });
+    const refused = await post(pagePath(), {
+      intent: "link-create",
+      label: "Late",
+      expiresDate: "2001-01-01",
+      timeZone: "UTC",
+    });
     expect(refused.status).toBe(400);
-    const html = await refused.text();
-    expect(html).toContain("expiresAt must be in the future");
-    expect(html).toContain('value="Late"');
+    const page = await refused.text();
+    expect(pageText(page)).toContain("The link would end on Jan 1, 2001, 23:59 UTC, which has already passed.");
+    expect(page).toContain('value="Late"');
+    expect(await (await post(pagePath(), { intent: "link-create", label: "Late", timeZone: "Mars" })).text()).toContain(
+      "timeZone must be a time zone such as Europe/Paris or UTC",
+    );
+  });
+
+  it("keeps the owner's time zone, and enters and shows expiry dates in it", async () => {
+    const before = await (await get(pagePath())).text();
+    expect(before).toContain("Not chosen yet: the server&#x27;s.");
+    const saved = await post(pagePath(), { intent: "time-zone", timeZone: "America/New_York" });
+    expect(saved.status).toBe(303);
+    // A form sent without the zone it showed (an older page) is read in the owner's.
+    const made = await post(pagePath(), {
+      intent: "link-create",
+      label: "New York",
+      expiresDate: "2099-01-15",
+      expiresTime: "09:00",
+    });
+    expect(made.status).toBe(303);
+    expect((await links()).find((each) => each.label === "New York")!.expiresAt).toBe("2099-01-15T14:00:00.000Z");
+    const html = pageText(await (await get(pagePath())).text());
+    expect(html).toContain("Jan 15, 2099, 09:00 EST");
+    expect(html).toContain("Expires (optional, America/New York time)");
+    const refused = await post(pagePath(), { intent: "time-zone", timeZone: "Nowhere/Else" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("timeZone must be a time zone such as Europe/Paris or UTC");
   });
 
   it("revokes a link with one plain form post", async () => {
@@ -116,9 +157,25 @@ describe("the album admin page", () => {
     const link = (await links()).find((each) => each.label === "To revoke")!;
     const revoked = await post(pagePath(), { intent: "link-revoke", linkId: String(link.id) });
     expect(revoked.status).toBe(303);
-    expect((await links()).find((each) => each.id === link.id)!.state).toBe("revoked");
+    const listed = (await links()).find((each) => each.id === link.id)!;
+    expect(listed).toMatchObject({ state: "revoked", url: null });
     const html = await (await get(pagePath())).text();
     expect(html).toContain("Revoked");
+    expect(addressField(html, "To revoke")).toBeUndefined();
+  });
+
+  it("says plainly that a live link made before addresses were kept cannot be shown", async () => {
+    const made = await post(pagePath(), { intent: "link-create", label: "Older" });
+    expect(made.status).toBe(303);
+    const link = (await links()).find((each) => each.label === "Older")!;
+    const db = new Database(path.join(server.dataDir, "portfolio.sqlite"));
+    try {
+      db.prepare("UPDATE share_links SET token_sealed = NULL WHERE id = ?").run(link.id);
+    } finally {
+      db.close();
+    }
+    const html = pageText(await (await get(pagePath())).text());
+    expect(html).toContain("Made before addresses were kept: it cannot be shown again.");
   });
 
   it("refuses the forms without the owner", async () => {

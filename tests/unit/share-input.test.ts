@@ -1,7 +1,12 @@
-// The album admin page's share-link form as the server reads it: empty fields are "none", the expiry is UTC.
+// The album admin page's share-link form as the server reads it: empty fields are "none", the expiry is read on the
+// owner's clock (record 070) and stored as UTC; the zone rules themselves (lib/time-zone.ts).
 import { describe, expect, it } from "vitest";
 import { HttpError } from "~/server/core/http-error.server";
-import { parseShareLinkForm, parseShareLinkInput } from "~/server/sharing/share-input.server";
+import { parseShareLinkForm as parseIn, parseShareLinkInput } from "~/server/sharing/share-input.server";
+import { formatInZone, zonedToUtc } from "~/lib/time-zone";
+
+const NOW = new Date("2026-11-29T12:00:00Z");
+const parseShareLinkForm = (data: FormData) => parseIn(data, "UTC", NOW);
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -23,10 +28,42 @@ describe("the share-link form", () => {
     expect(dayOnly.expiresAt?.toISOString()).toBe("2030-02-03T23:59:00.000Z");
   });
 
+  it("reads the date and time on the owner's clock, winter and summer, and stores the instant", () => {
+    const expiry = (date: string, time: string, zone: string) =>
+      parseIn(form({ label: "Ana", expiresDate: date, expiresTime: time }), zone, NOW).expiresAt?.toISOString();
+    expect(expiry("2030-01-15", "18:00", "Europe/Paris")).toBe("2030-01-15T17:00:00.000Z");
+    expect(expiry("2030-07-15", "18:00", "Europe/Paris")).toBe("2030-07-15T16:00:00.000Z");
+    expect(expiry("2030-07-15", "18:00", "America/New_York")).toBe("2030-07-15T22:00:00.000Z");
+    expect(expiry("2030-07-15", "18:00", "Asia/Kolkata")).toBe("2030-07-15T12:30:00.000Z");
+  });
+
+  it("refuses a date already past with a sentence in the owner's time", () => {
+    const past = form({ label: "Ana", expiresDate: "2026-11-29", expiresTime: "09:00" });
+    expect(() => parseIn(past, "Europe/Paris", NOW)).toThrow(
+      "The link would end on Nov 29, 2026, 09:00 GMT+1, which has already passed. " +
+        "Choose a later date, or leave the date empty for a link that never ends.",
+    );
+    // Later today on the owner's clock is still to come.
+    const tonight = form({ label: "Ana", expiresDate: "2026-11-29", expiresTime: "20:00" });
+    expect(parseIn(tonight, "Europe/Paris", NOW).expiresAt?.toISOString()).toBe("2026-11-29T19:00:00.000Z");
+  });
+
   it("refuses a bad field by name", () => {
     expect(() => parseShareLinkForm(form({ label: "" }))).toThrow(/^label /);
-    expect(() => parseShareLinkForm(form({ label: "Ana", expiresDate: "3 March" }))).toThrow(/^expiresAt /);
+    expect(() => parseShareLinkForm(form({ label: "Ana", expiresDate: "3 March" }))).toThrow(/^expiresDate /);
+    expect(() => parseShareLinkForm(form({ label: "Ana", expiresDate: "2030-01-01", expiresTime: "6pm" }))).toThrow(
+      /^expiresTime /,
+    );
     expect(() => parseShareLinkForm(form({ label: "Ana", download: "all" }))).toThrow(HttpError);
+  });
+});
+
+describe("times in a zone", () => {
+  it("lands a time the clock skips just after the change, and shows an instant with the zone's name", () => {
+    // Paris skips 02:00-03:00 on 29 March 2026: 02:30 is read as 03:30 summer time.
+    expect(zonedToUtc("2026-03-29", "02:30", "Europe/Paris").toISOString()).toBe("2026-03-29T01:30:00.000Z");
+    expect(formatInZone("2026-11-26T14:05:00Z", "Europe/Paris")).toBe("Nov 26, 2026, 15:05 GMT+1");
+    expect(formatInZone("2026-11-26T14:05:00Z", "UTC")).toBe("Nov 26, 2026, 14:05 UTC");
   });
 });
 

@@ -27,7 +27,18 @@ const query = (search: string) => parseListQuery(new URLSearchParams(search));
 
 describe("parseListQuery", () => {
   it("defaults to page 1, newest first", () => {
-    expect(query("")).toEqual({ page: 1, sortField: "uploaded_at", sortOrder: "desc", cursor: undefined });
+    expect(query("")).toEqual({
+      page: 1,
+      sortField: "uploaded_at",
+      sortOrder: "desc",
+      cursor: undefined,
+      onlyFavourites: false,
+    });
+  });
+
+  it("reads the favourites filter, only=favourites, and refuses another value naming the field", async () => {
+    expect(query("album=3&only=favourites")).toMatchObject({ albumId: 3, onlyFavourites: true });
+    expect(await rejection(() => query("only=mine"))).toEqual({ status: 400, message: "only must be favourites" });
   });
 
   it("reads every sort field and order", () => {
@@ -38,6 +49,7 @@ describe("parseListQuery", () => {
           sortField,
           sortOrder,
           cursor: undefined,
+          onlyFavourites: false,
         });
       }
     }

@@ -95,6 +95,8 @@ export function FavouritesProvider({ albumId, albumSlug, initial, children }: Pr
         if (response.ok) return;
         mark(imageId, !on);
         if (response.status === 409) setAsking({ imageId, back, refused: null });
+        // The link ended meanwhile: the page, loaded again, says so as its `/s/` address does.
+        else if (response.status === 410 || response.status === 403) window.location.reload();
         else setMessage(await messageOf(response));
       })();
     },

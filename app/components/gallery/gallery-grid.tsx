@@ -1,6 +1,7 @@
 import { useMemo, type ComponentType, type ReactNode } from "react";
 import { preload } from "react-dom";
 import { Link } from "react-router";
+import { useFavourites } from "~/components/favourites/favourites-context";
 import { HeartButton } from "~/components/favourites/heart-button";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { galleryHref, type ViewerHistoryState } from "~/lib/gallery-url";
@@ -15,6 +16,9 @@ import { containerStyle, placeMasonry, placeStyle } from "~/lib/masonry";
  */
 const THUMBNAIL_SIZES =
   "(min-width: 1024px) calc((min(100vw - 4rem, 72rem) - 2rem) / 3), (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)";
+/** A share link's client: two columns on phones too. */
+const CLIENT_THUMBNAIL_SIZES =
+  "(min-width: 1024px) calc((min(100vw - 4rem, 72rem) - 2rem) / 3), (min-width: 640px) calc(50vw - 2rem), calc(50vw - 1.25rem)";
 const IN_PLACE: ViewerHistoryState = { inPlace: true };
 
 /**
@@ -62,6 +66,9 @@ interface Props {
  */
 export function GalleryGrid({ images, position, Item = PlainItem, behindViewer = false, owner = false }: Props) {
   const { path } = useGalleryScope();
+  // The hearts are a share link's client's: they proof among many photos, two columns on a phone.
+  const client = useFavourites() !== null;
+  const sizes = client ? CLIENT_THUMBNAIL_SIZES : THUMBNAIL_SIZES;
   const layout = useMemo(() => placeMasonry(images), [images]);
   const eagerCount = behindViewer ? 0 : EAGER_COUNT;
   const first = images[0];
@@ -71,13 +78,15 @@ export function GalleryGrid({ images, position, Item = PlainItem, behindViewer =
       as: "image",
       type: "image/avif",
       imageSrcSet: first.avifSrcset,
-      imageSizes: THUMBNAIL_SIZES,
+      imageSizes: sizes,
       fetchPriority: "high",
     });
   }
   return (
     <ul
-      className={behindViewer ? "gallery-grid gallery-grid--covered" : "gallery-grid"}
+      className={["gallery-grid", behindViewer && "gallery-grid--covered", client && "gallery-grid--two-on-phones"]
+        .filter(Boolean)
+        .join(" ")}
       style={containerStyle(layout.columns)}
     >
       {images.map((image, index) => (
@@ -93,7 +102,7 @@ export function GalleryGrid({ images, position, Item = PlainItem, behindViewer =
           >
             <ResponsiveImage
               image={image}
-              sizes={THUMBNAIL_SIZES}
+              sizes={sizes}
               loading={index < eagerCount ? "eager" : "lazy"}
               // One high-priority request (the phone's LCP): more would compete on a slow connection.
               fetchPriority={index < eagerCount ? "high" : "auto"}

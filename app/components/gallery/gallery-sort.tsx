@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { galleryHref, TAKEN_ORDER } from "~/lib/gallery-url";
+import { galleryHref, listStart, TAKEN_ORDER } from "~/lib/gallery-url";
 import { useGalleryScope } from "./gallery-scope";
 
 /** The gallery's orders; `null` is the list's own (no sortField in the URL): newest uploads, featured first, or an album's order. */
@@ -18,6 +18,15 @@ const ALBUM_ORDERS = [
   { label: "Date taken", sortField: TAKEN_ORDER },
 ] as const;
 
+/** The list from its start in `sortField`'s order (null: the list's own), keeping its filter (`only`). */
+function inOrder(sortField: string | null, position: string): string {
+  const params = new URLSearchParams(listStart(position));
+  params.delete("sortOrder");
+  if (sortField === null) params.delete("sortField");
+  else params.set("sortField", sortField);
+  return params.toString();
+}
+
 /** The list's orders as links, so the choice works without JavaScript; the list starts over in the new order. */
 export function GallerySort({ position, featured }: { position: string; featured: boolean }) {
   const { path, albumId } = useGalleryScope();
@@ -30,7 +39,7 @@ export function GallerySort({ position, featured }: { position: string; featured
       {orders.map(({ label, sortField }) => (
         <Link
           key={label}
-          to={galleryHref(sortField === null ? "" : new URLSearchParams({ sortField }).toString(), undefined, path)}
+          to={galleryHref(inOrder(sortField, position), undefined, path)}
           className="gallery-sort__option"
           aria-current={sortField === current ? "true" : undefined}
         >

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 
 /** Copies `text` with JavaScript; without it the button is not drawn and the text stays selectable beside it. */
-export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {
+export function CopyButton({ text, label = "Copy", name }: { text: string; label?: string; name?: string }) {
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
   async function copy() {
     try {
@@ -15,7 +15,7 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
   }
   return (
     <>
-      <Button variant="secondary" className="js-only" onClick={() => void copy()}>
+      <Button variant="secondary" className="js-only" aria-label={name} onClick={() => void copy()}>
         {label}
       </Button>
       <span className="copy-status" role="status">

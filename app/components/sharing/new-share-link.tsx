@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { MAX_NAME_LENGTH } from "~/lib/limits";
 import { CopyButton } from "./copy-button";
+import { useEntryZone, type OwnerTimeZone } from "./time-zone";
 
 export interface TypedLink {
   label: string;
@@ -10,11 +11,17 @@ export interface TypedLink {
   download: string;
 }
 
-/** A new link's form: a label, and if the owner likes a password, an expiry (UTC) and what may be downloaded. */
-export function NewShareLinkForm({ typed }: { typed?: TypedLink }) {
+/**
+ * A new link's form: a label, and if the owner likes a password, an expiry
+ * (on the owner's clock: the zone goes along, so the server reads the date as
+ * the owner saw it) and what may be downloaded.
+ */
+export function NewShareLinkForm({ typed, timeZone }: { typed?: TypedLink; timeZone: OwnerTimeZone }) {
+  const zone = useEntryZone(timeZone);
   return (
     <Form method="post" className="share-form-new">
       <input type="hidden" name="intent" value="link-create" />
+      <input type="hidden" name="timeZone" value={zone} />
       <div className="field">
         <label htmlFor="link-label">Who it is for</label>
         <input id="link-label" name="label" required maxLength={MAX_NAME_LENGTH} defaultValue={typed?.label} />
@@ -24,7 +31,7 @@ export function NewShareLinkForm({ typed }: { typed?: TypedLink }) {
         <input id="link-password" name="password" type="password" autoComplete="new-password" />
       </div>
       <fieldset className="share-form-new__expiry">
-        <legend>Expires (optional, UTC)</legend>
+        <legend>Expires (optional, {zone.replaceAll("_", " ")} time)</legend>
         <div className="field">
           <label htmlFor="link-expires-date">Date</label>
           <input id="link-expires-date" name="expiresDate" type="date" defaultValue={typed?.expiresDate} />
@@ -47,23 +54,31 @@ export function NewShareLinkForm({ typed }: { typed?: TypedLink }) {
   );
 }
 
-/** The link just made: its URL, shown this once, as text to select, with Copy where JavaScript runs. */
+/** A link's address as text to select, with Copy where JavaScript runs. */
+export function LinkAddress({ label, url, name }: { label: string; url: string; name: string }) {
+  return (
+    <div className="link-address">
+      <input
+        className="link-address__text"
+        readOnly
+        value={url}
+        aria-label={name}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <CopyButton text={url} name={`Copy the link for ${label}`} />
+    </div>
+  );
+}
+
+/** The link just made, with its address to copy now; the list below keeps it while the link is live. */
 export function CreatedLink({ label, url }: { label: string; url: string }) {
   return (
     <div className="banner banner--success share-created" role="status">
       <p>
-        The link for <strong>{label}</strong>. It is shown only now: copy it before leaving this page.
+        The link for <strong>{label}</strong> is ready. Copy it and send it; it stays in the list below while it is
+        live.
       </p>
-      <div className="share-created__url">
-        <input
-          className="share-created__text"
-          readOnly
-          value={url}
-          aria-label={`The link for ${label}`}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton text={url} />
-      </div>
+      <LinkAddress label={label} url={url} name={`The link for ${label}`} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ShareLink } from "~/lib/share-link";
+import { formatInZone } from "~/lib/time-zone";
+import { LinkAddress } from "./new-share-link";
 
 const DOWNLOADS: Record<ShareLink["download"], string> = {
   none: "No downloads",
@@ -10,22 +12,9 @@ const DOWNLOADS: Record<ShareLink["download"], string> = {
 
 const STATES: Record<ShareLink["state"], string> = { live: "Live", expired: "Expired", revoked: "Revoked" };
 
-/** "Nov 26, 2026, 14:05 UTC": the same on the server and in every browser. */
-export function formatDateTime(iso: string): string {
-  const text = new Date(iso).toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "UTC",
-  });
-  return `${text} UTC`;
-}
-
 /** The album's links: who each is for, its rules, its use, and Revoke (one click, a plain form). */
-export function ShareLinkList({ links }: { links: ShareLink[] }) {
+export function ShareLinkList({ links, zone }: { links: ShareLink[]; zone: string }) {
+  const formatDateTime = (iso: string) => formatInZone(iso, zone);
   if (links.length === 0) return <p className="share-links__empty">No share links yet.</p>;
   return (
     <ul className="share-links">
@@ -61,6 +50,14 @@ export function ShareLinkList({ links }: { links: ShareLink[] }) {
               <dd>{DOWNLOADS[link.download]}</dd>
             </div>
           </dl>
+          {link.url ? (
+            <LinkAddress label={link.label} url={link.url} name={`Address of the link for ${link.label}`} />
+          ) : link.state === "live" ? (
+            <p className="share-link__no-address">
+              Made before addresses were kept: it cannot be shown again. It still works; if its client lost it, make a
+              new link.
+            </p>
+          ) : null}
           {link.state === "revoked" ? null : (
             <Form method="post" className="share-link__revoke">
               <input type="hidden" name="intent" value="link-revoke" />

@@ -45,7 +45,7 @@ export async function loadGalleryPage<Extra extends object>(
   const galleryOrder = album || tagId !== undefined ? undefined : galleryOrderSetting.read();
   const query = parseListQuery(params, { album: () => albumListOrder(album!), gallery: galleryListOrder() });
   const admin = access.owner;
-  const scope = { access, albumId: album?.id, tagId };
+  const scope = { access, albumId: album?.id, tagId, onlyFavourites: query.onlyFavourites };
   const shown = {
     page: listImages(query, access),
     total: listCount(scope),

@@ -6,7 +6,7 @@
  * access at once.
  */
 import { createCookie } from "react-router";
-import { and, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { db } from "~/server/data/db.server";
 import { shareLinks } from "~/server/data/schema";
 import { sha256 } from "~/server/core/tokens.server";
@@ -99,6 +99,48 @@ export async function readGrants(request: Request, now = new Date()): Promise<Al
     if (print !== passwordPrint(row.passwordHash)) return [];
     return [{ albumId: row.albumId, linkId: row.id, download: row.download, ...(visitorId ? { visitorId } : {}) }];
   });
+}
+
+/** Why a link this browser opened no longer grants its album. */
+export type EndedGrant = "revoked" | "expired" | "password";
+
+/**
+ * Why the browser's newest grant on album `albumId` ended, or null when it
+ * holds none or one still live: what the album's page tells a client whose link ended while
+ * they were inside it. Asked only after the album refused the request.
+ */
+export async function endedGrant(request: Request, albumId: number, now = new Date()): Promise<EndedGrant | null> {
+  const entries = await readEntries(request);
+  if (entries.length === 0) return null;
+  const rows = db()
+    .select({
+      id: shareLinks.id,
+      passwordHash: shareLinks.passwordHash,
+      expiresAt: shareLinks.expiresAt,
+      revokedAt: shareLinks.revokedAt,
+    })
+    .from(shareLinks)
+    .where(
+      and(
+        inArray(
+          shareLinks.id,
+          entries.map(([id]) => id),
+        ),
+        eq(shareLinks.albumId, albumId),
+      ),
+    )
+    .all();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const reasons = entries.flatMap(([id, print]): (EndedGrant | "live")[] => {
+    const row = byId.get(id);
+    if (!row) return [];
+    if (row.revokedAt) return ["revoked"];
+    if (row.expiresAt && row.expiresAt <= now) return ["expired"];
+    return [print === passwordPrint(row.passwordHash) ? "live" : "password"];
+  });
+  // Another link still open on the album: nothing ended for this browser.
+  if (reasons.includes("live")) return null;
+  return (reasons[0] as EndedGrant | undefined) ?? null;
 }
 
 /**

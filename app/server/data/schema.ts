@@ -238,6 +238,11 @@ export const shareLinks = sqliteTable(
     label: text("label").notNull(),
     /** SHA-256 of the link's token, base64url. */
     tokenHash: text("token_hash").notNull().unique(),
+    /**
+     * The token encrypted with DATA_DIR's key (core/token-seal.server.ts), so
+     * the owner can copy a live link again; null for links made before it.
+     */
+    tokenSealed: text("token_sealed"),
     /** bcrypt hash of the link's password, when it has one. */
     passwordHash: text("password_hash"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),

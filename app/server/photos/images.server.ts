@@ -10,7 +10,7 @@ import { db } from "~/server/data/db.server";
 import { dataVersion } from "~/server/data/data-version.server";
 import { toImage, toImages } from "./image-json.server";
 import { HttpError } from "~/server/core/http-error.server";
-import { albumImages, images, imageTags, type ImageRow } from "~/server/data/schema";
+import { albumImages, favourites, images, imageTags, shareVisitors, type ImageRow } from "~/server/data/schema";
 import { encodeCursor, PAGE_SIZE, type ListOrder, type ListQuery, type SortField } from "./list-query.server";
 import { sortKeys, type ListedRow, type SortKey } from "./sort-keys.server";
 import type { Access } from "~/server/access/access.server";
@@ -42,6 +42,8 @@ export interface ListScope {
   access: Access;
   albumId?: number;
   tagId?: number;
+  /** An album's photos its share link's visitor marked (record 070); none before they gave a name. */
+  onlyFavourites?: boolean;
 }
 
 /** The photos a list runs over: the gallery's, a tag's, or one album's with their places in its manual order. */
@@ -66,15 +68,28 @@ function scoped({ albumId, tagId }: ListScope) {
     .$dynamic();
 }
 
+/** The album's photos marked by the visitor of this request's grant on it, on that very link. */
+function markedByVisitor(access: Access, albumId: number): SQL {
+  const grant = access.albumGrants.find((each) => each.albumId === albumId);
+  if (!grant?.visitorId) return sql`0`;
+  const marked = db()
+    .select({ imageId: favourites.imageId })
+    .from(favourites)
+    .innerJoin(shareVisitors, eq(shareVisitors.id, favourites.visitorId))
+    .where(and(eq(favourites.visitorId, grant.visitorId), eq(shareVisitors.linkId, grant.linkId)));
+  return inArray(albumImages.imageId, marked);
+}
+
 /** The scope's condition and `more`, for a scoped list (`where` replaces the album's or tag's own). */
-function within({ albumId, tagId, access }: ListScope, more: SQL | undefined): SQL | undefined {
+function within({ albumId, tagId, access, onlyFavourites }: ListScope, more: SQL | undefined): SQL | undefined {
   // A tag's page is the gallery's photos with the tag: what the request sees listed, never a hidden photo.
   if (tagId !== undefined) return and(eq(imageTags.tagId, tagId), photoListed(access), more);
-  return albumId === undefined ? and(photoListed(access), more) : and(eq(albumImages.albumId, albumId), more);
+  if (albumId === undefined) return and(photoListed(access), more);
+  return and(eq(albumImages.albumId, albumId), onlyFavourites ? markedByVisitor(access, albumId) : undefined, more);
 }
 
 export function listImages(query: ListQuery, access: Access): ImagePage {
-  const scope = { access, albumId: query.albumId, tagId: query.tagId };
+  const scope = { access, albumId: query.albumId, tagId: query.tagId, onlyFavourites: query.onlyFavourites };
   const keys = sortKeys(query.sortField, query.sortOrder);
   let rows: ListedRow[];
   if (query.cursor || query.albumId !== undefined || query.tagId !== undefined) {

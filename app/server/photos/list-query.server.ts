@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseInput, positiveWhole } from "~/server/http/input.server";
+import { ONLY_FAVOURITES, ONLY_PARAM } from "~/lib/favourites";
 
 /** The query of a photo list (`/api/image`, the gallery pages) and of random picks, read with zod (input.server.ts). */
 
@@ -35,6 +36,8 @@ export interface ListQuery {
   sortOrder: SortOrder;
   /** Keyset position: when set, the list continues after it and `page` is only echoed. */
   cursor: Cursor | undefined;
+  /** `only=favourites`: an album's photos the share link's visitor marked (images.server.ts, `ListScope`). */
+  onlyFavourites: boolean;
 }
 
 /** Where a keyset page ended: the last row's value for each key of the sort (images.server.ts), meaningless under another sort. */
@@ -83,6 +86,7 @@ const listQuery = z
     cursor: cursorField.optional(),
     album: positiveWhole("must be an album id, a positive whole number").optional(),
     tag: positiveWhole("must be a tag id, a positive whole number").optional(),
+    only: z.literal(ONLY_FAVOURITES, { error: `must be ${ONLY_FAVOURITES}` }).optional(),
   })
   .superRefine(({ sortField, album }, ctx) => {
     if (sortField === "position" && album === undefined) {
@@ -92,13 +96,14 @@ const listQuery = z
 
 /** The query's order, the album's (or the gallery's) when it names none; a cursor must come from a list in that same order. */
 function withOrder(query: z.output<typeof listQuery>, ownOrder: ListOrder): ListQuery {
-  const { album, tag, cursor, sortField, sortOrder, ...rest } = query;
+  const { album, tag, cursor, sortField, sortOrder, only, ...rest } = query;
   const fallback = sortField === undefined ? ownOrder : NEWEST_ORDER;
   const resolved: ListQuery = {
     ...rest,
     sortField: sortField ?? fallback.sortField,
     sortOrder: sortOrder ?? fallback.sortOrder,
     cursor,
+    onlyFavourites: only === ONLY_FAVOURITES,
     ...(album === undefined ? {} : { albumId: album }),
     ...(tag === undefined ? {} : { tagId: tag }),
   };
@@ -131,7 +136,7 @@ export interface OwnOrders {
 
 /** The list query of `params`, in the list's own order (`own`) when the query names no sortField. */
 export function parseListQuery(params: URLSearchParams, own: OwnOrders = {}): ListQuery {
-  const query = firstValues(params, ["page", "sortField", "sortOrder", "cursor", "album", "tag"]);
+  const query = firstValues(params, ["page", "sortField", "sortOrder", "cursor", "album", "tag", ONLY_PARAM]);
   // An empty cursor is no cursor: the first page.
   const parsed = parseInput(listQuery, { ...query, cursor: query.cursor || undefined });
   const ownOrder =

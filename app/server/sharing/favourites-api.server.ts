@@ -8,6 +8,7 @@ import type { Access } from "~/server/access/access.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { assertSameOrigin } from "~/server/http/security.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
+import { withEndedLink } from "./ended-link.server";
 import { favouritesByLink } from "./favourites-owner.server";
 import { requireGrant, setFavourite, visitorFavourites } from "./favourites.server";
 
@@ -19,11 +20,14 @@ export function favouritesAnswer(access: Access, albumId: number): Response {
   return Response.json(visitorFavourites(access, albumId), { headers: NO_STORE });
 }
 
-export function favouriteChange(request: Request, access: Access, albumId: number, imageId: number): Response {
+/** A heart set or taken; on a link that ended meanwhile, that link's 410 (or 403) and sentence (ended-link.server.ts). */
+export function favouriteChange(request: Request, access: Access, albumId: number, imageId: number): Promise<Response> {
   if (request.method !== "PUT" && request.method !== "DELETE") {
     throw new HttpError(405, "Use PUT to mark a favourite or DELETE to unmark it.", {}, { Allow: "PUT, DELETE" });
   }
   // The grant is a cookie: another site must not mark favourites in the visitor's name.
   assertSameOrigin(request);
-  return Response.json(setFavourite(access, albumId, imageId, request.method === "PUT"), { headers: NO_STORE });
+  return withEndedLink(request, albumId, () =>
+    Response.json(setFavourite(access, albumId, imageId, request.method === "PUT"), { headers: NO_STORE }),
+  );
 }

@@ -1,8 +1,8 @@
 /**
  * The URL of a link just made, carried across the redirect after the form
  * (so a reload never makes a second link) in a short-lived signed cookie of
- * the owner's browser: the token is kept nowhere on the server, and the page
- * shows it once, clearing the cookie as it reads it.
+ * the owner's browser: the page's notice shows it once, clearing the cookie as
+ * it reads it (the list keeps every live link's address, record 069).
  */
 import { flashCookie } from "~/server/http/flash-cookie.server";
 

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { nameField, parseInput, positiveWhole } from "~/server/http/input.server";
 import { MAX_PASSWORD_BYTES } from "~/server/auth/password-policy.server";
+import { HttpError } from "~/server/core/http-error.server";
+import { formatInZone, zonedToUtc } from "~/lib/time-zone";
 
 export const DOWNLOAD_PERMISSIONS = ["none", "web", "original"] as const;
 
@@ -41,20 +43,43 @@ export function parseLinkId(raw: string | undefined): number {
   return parseInput(positiveWhole("The link id must be a positive whole number"), raw);
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
+
+/** The form's expiry: its date and time read in `zone`; a time left empty is the end of that day. */
+function formExpiry(date: string | undefined, time: string | undefined, zone: string, now: Date): Date | undefined {
+  if (!date) return undefined;
+  if (!DATE.test(date)) throw new HttpError(400, "expiresDate must be a date such as 2026-12-31");
+  if (time !== undefined && !TIME.test(time)) throw new HttpError(400, "expiresTime must be a time such as 18:00");
+  const expiry = zonedToUtc(date, time ?? "23:59", zone);
+  if (Number.isNaN(expiry.getTime())) throw new HttpError(400, "expiresDate must be a date such as 2026-12-31");
+  if (expiry <= now) {
+    throw new HttpError(
+      400,
+      `The link would end on ${formatInZone(expiry, zone)}, which has already passed. ` +
+        "Choose a later date, or leave the date empty for a link that never ends.",
+    );
+  }
+  return expiry;
+}
+
 /**
  * The album admin page's form: empty fields are "none", and the expiry is a
- * date and a time read as UTC (the page says so; a browser's datetime-local
- * field carries no zone).
+ * date and a time on the owner's clock (`zone`, record 070), stored as UTC.
  */
-export function parseShareLinkForm(form: FormData): ShareLinkInput & { label: string } {
+export function parseShareLinkForm(form: FormData, zone: string, now = new Date()): ShareLinkInput & { label: string } {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" && value !== "" ? value : undefined;
   };
-  const date = text("expiresDate");
-  const expiry = date ? `${date}T${text("expiresTime") ?? "23:59"}:00Z` : undefined;
+  const expiry = formExpiry(text("expiresDate"), text("expiresTime"), zone, now);
   return parseShareLinkInput(
-    { label: form.get("label"), password: text("password"), expiresAt: expiry, download: text("download") },
+    {
+      label: form.get("label"),
+      password: text("password"),
+      expiresAt: expiry?.toISOString(),
+      download: text("download"),
+    },
     { create: true },
   );
 }

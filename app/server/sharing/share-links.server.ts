@@ -1,7 +1,9 @@
 /**
  * An album's share links, for the owner (docs/decisions/040-share-links.md):
- * made, listed, changed and revoked. The token is random (256 bits), given
- * out once in the creation's answer, and kept only as its SHA-256.
+ * made, listed, changed and revoked. The token is random (256 bits); the
+ * database keeps its SHA-256, which opening a link looks up, and the token
+ * sealed with DATA_DIR's key, so a live link's address can be shown again
+ * (record 069) while the database alone opens nothing.
  */
 import crypto from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
@@ -9,6 +11,7 @@ import { db } from "~/server/data/db.server";
 import { shareLinks, type ShareLinkRow } from "~/server/data/schema";
 import { HttpError } from "~/server/core/http-error.server";
 import { randomToken } from "~/server/core/tokens.server";
+import { openToken, sealToken } from "~/server/core/token-seal.server";
 import { OWNER } from "~/server/access/access.server";
 import { findAlbumRow } from "~/server/albums/albums.server";
 import { hashPassword } from "~/server/auth/password.server";
@@ -31,7 +34,22 @@ export function linkState(row: ShareLinkRow, now = new Date()): ShareLink["state
   return "live";
 }
 
-function toShareLink(row: ShareLinkRow): ShareLink {
+/** What the token is sealed for: a token sealed for anything else never opens as a link's. */
+const SEAL_PURPOSE = "share-link";
+
+/**
+ * A live link's absolute address, rebuilt from its sealed token; null for an
+ * ended link, one made before tokens were sealed, or one DATA_DIR's key cannot open.
+ */
+function linkUrl(row: ShareLinkRow, origin: string): string | null {
+  if (linkState(row) !== "live" || !row.tokenSealed) return null;
+  const token = openToken(row.tokenSealed, SEAL_PURPOSE);
+  // The hash is what opens the link: a sealed token that is not this row's is never shown.
+  if (token === null || tokenHash(token) !== row.tokenHash) return null;
+  return new URL(shareLinkPath(token), origin).toString();
+}
+
+function toShareLink(row: ShareLinkRow, origin: string): ShareLink {
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     id: row.id,
@@ -45,6 +63,7 @@ function toShareLink(row: ShareLinkRow): ShareLink {
     viewCount: row.viewCount,
     revokedAt: iso(row.revokedAt),
     state: linkState(row),
+    url: linkUrl(row, origin),
   };
 }
 
@@ -52,8 +71,8 @@ function assertFuture(expiresAt: Date | null | undefined): void {
   if (expiresAt && expiresAt <= new Date()) throw new HttpError(400, "expiresAt must be in the future");
 }
 
-/** The album's links, newest first. */
-export function listShareLinks(albumId: number): ShareLink[] {
+/** The album's links, newest first, live ones with their address (absolute, from `origin`). */
+export function listShareLinks(albumId: number, origin: string): ShareLink[] {
   findAlbumRow(albumId, OWNER);
   return db()
     .select()
@@ -61,10 +80,10 @@ export function listShareLinks(albumId: number): ShareLink[] {
     .where(eq(shareLinks.albumId, albumId))
     .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
     .all()
-    .map(toShareLink);
+    .map((row) => toShareLink(row, origin));
 }
 
-/** A new link for the album; its `url` (the only place the token ever appears) is absolute, from `origin`. */
+/** A new link for the album, with its `url` (absolute, from `origin`). */
 export async function createShareLink(
   albumId: number,
   input: ShareLinkInput & { label: string },
@@ -80,6 +99,7 @@ export async function createShareLink(
       albumId,
       label: input.label,
       tokenHash: tokenHash(token),
+      tokenSealed: sealToken(token, SEAL_PURPOSE),
       passwordHash,
       expiresAt: input.expiresAt ?? null,
       download: input.download ?? "none",
@@ -87,7 +107,7 @@ export async function createShareLink(
     })
     .returning()
     .get();
-  return { ...toShareLink(row), url: new URL(shareLinkPath(token), origin).toString() };
+  return { ...toShareLink(row, origin), url: new URL(shareLinkPath(token), origin).toString() };
 }
 
 function findLink(albumId: number, linkId: number): ShareLinkRow {
@@ -101,7 +121,12 @@ function findLink(albumId: number, linkId: number): ShareLinkRow {
 }
 
 /** Changes a link; a new password (or none) ends the grants browsers hold from the old one (grant-cookie.server.ts). */
-export async function updateShareLink(albumId: number, linkId: number, input: ShareLinkInput): Promise<ShareLink> {
+export async function updateShareLink(
+  albumId: number,
+  linkId: number,
+  input: ShareLinkInput,
+  origin: string,
+): Promise<ShareLink> {
   findLink(albumId, linkId);
   assertFuture(input.expiresAt);
   const passwordHash =
@@ -112,7 +137,7 @@ export async function updateShareLink(albumId: number, linkId: number, input: Sh
     ),
   );
   if (Object.keys(changes).length > 0) db().update(shareLinks).set(changes).where(eq(shareLinks.id, linkId)).run();
-  return toShareLink(findLink(albumId, linkId));
+  return toShareLink(findLink(albumId, linkId), origin);
 }
 
 /**

@@ -21,6 +21,7 @@ import { linkState, tokenHash } from "./share-links.server";
 
 export const LINK_EXPIRED = "This link has expired";
 export const LINK_REVOKED = "This link is no longer valid";
+export const LINK_PASSWORD_CHANGED = "This link's password has changed";
 export const WRONG_PASSWORD = "That password does not open this link.";
 
 /** What `/s/<token>` shows: a live link asks for its password; an ended one says why. */

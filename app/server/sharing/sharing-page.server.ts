@@ -1,10 +1,11 @@
 /**
  * The owner's album admin page (`/photography/admin/albums/<slug>`): the
  * album's visibility (with, for an unlisted or private one, how many of its
- * photos are public elsewhere and "Hide them"), its share links and their
- * visitors' favourites (read only); the forms are plain forms through
- * `pageAction`. A new link's URL is in the creation's answer only: it reaches
- * the page once, through the redirect, in a short-lived cookie (new-link-notice).
+ * photos are public elsewhere and "Hide them"), its share links (each live
+ * one with its address to copy), the owner's time zone for their expiry, and
+ * their visitors' favourites (read only); the forms are plain forms through
+ * `pageAction`. A new link's URL reaches the notice above the list through the
+ * redirect, in a short-lived cookie (new-link-notice).
  */
 import { data, redirect } from "react-router";
 import { requireAdminPage } from "~/server/auth/auth.server";
@@ -20,10 +21,11 @@ import { parseLinkId, parseShareLinkForm } from "./share-input.server";
 import { rememberNewLink, takeNewLink } from "./new-link-notice.server";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links.server";
 import { favouritesByLink } from "./favourites-owner.server";
+import { ownerTimeZone, parseTimeZone, timeZoneChoices, timeZoneSetting } from "./share-time-zone.server";
 import { hidePublicMembers, publicMemberCount } from "~/server/albums/album-privacy.server";
 import { rememberHidden, takeHidden } from "./hidden-photos-notice.server";
 
-const INTENTS = "intent must be album-visibility, hide-public, link-create or link-revoke";
+const INTENTS = "intent must be album-visibility, hide-public, time-zone, link-create or link-revoke";
 
 function ownersAlbum(slug: string) {
   try {
@@ -44,7 +46,8 @@ export async function sharingPageLoader(request: Request, slug: string) {
     publicElsewhere: album.visibility === "public" ? 0 : publicMemberCount(album.id),
     /** How many the last "Hide them" hid, shown once. */
     hidden: hidden.count,
-    links: listShareLinks(album.id),
+    links: listShareLinks(album.id, siteOrigin(request)),
+    timeZone: { ...ownerTimeZone(), zones: timeZoneChoices() },
     created: notice,
     favourites: favouritesByLink(album.id),
   };
@@ -80,8 +83,14 @@ export const sharingPageAction = pageAction(
         const setCookie = await rememberHidden(request, { albumId: album.id, count });
         return redirect(adminAlbumPath(album.slug), { status: 303, headers: { "Set-Cookie": setCookie } });
       }
+      case "time-zone":
+        timeZoneSetting.write(parseTimeZone(formText(form, "timeZone")));
+        return redirect(adminAlbumPath(album.slug), 303);
       case "link-create": {
-        const link = await createShareLink(album.id, parseShareLinkForm(form), siteOrigin(request));
+        // The zone the form showed (the browser's before the owner chose one), else the owner's.
+        const sent = formText(form, "timeZone");
+        const zone = sent === undefined ? ownerTimeZone().zone : parseTimeZone(sent);
+        const link = await createShareLink(album.id, parseShareLinkForm(form, zone), siteOrigin(request));
         const setCookie = await rememberNewLink(request, { albumId: album.id, label: link.label, url: link.url });
         return redirect(adminAlbumPath(album.slug), { status: 303, headers: { "Set-Cookie": setCookie } });
       }

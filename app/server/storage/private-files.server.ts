@@ -57,7 +57,7 @@ export function makePrivate(target: string, { recursive = false } = {}): number 
 
 /**
  * Tightens a site made under a looser umask (before this rule, or copied in):
- * DATA_DIR and its database, WAL files, secret and process locks; UPLOADS_DIR and all of
+ * DATA_DIR and its database, WAL files, secret, token key and process locks; UPLOADS_DIR and all of
  * images/ and tmp/. Only what the site owns: either folder may be shared with
  * other files, which the folder's own 700 already hides.
  */
@@ -70,6 +70,7 @@ export function makeSitePrivate(): { changed: number; failures: string[] } {
     [`${database}-wal`, false],
     [`${database}-shm`, false],
     [path.join(dataDir, "session-secret"), false],
+    [path.join(dataDir, "token-key"), false],
     [path.join(dataDir, "processes"), true],
     [uploadsDir, false],
     [path.join(uploadsDir, "images"), true],
