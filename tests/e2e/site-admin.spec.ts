@@ -1,6 +1,7 @@
-// The Site section of the admin (issue 20), with JavaScript on and off: the
-// owner edits the profile and sees it on the home page, uploads a CV, changes
-// a setting, and a refused link keeps what was typed.
+// The Site section of the admin (issues 20 and 29), with JavaScript on and off:
+// the owner edits the profile and sees it on the home page, uploads a CV,
+// changes a setting, saves every link in one form, and a refused link is
+// marked at its own field and keeps what was typed.
 import type { Page } from "@playwright/test";
 import { expect, loginInBrowser, test, waitForHydration } from "./fixtures";
 
@@ -47,15 +48,49 @@ test("uploads a CV that /cv.pdf then serves", async ({ page, javaScriptEnabled }
   expect((await served.body()).equals(pdf)).toBe(true);
 });
 
-test("refuses a javascript: link by name and keeps what was typed", async ({ page, javaScriptEnabled }) => {
+test("refuses a javascript: link at that link's own field and keeps what was typed", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await openSite(page, javaScriptEnabled);
-  const adding = page.locator("form").filter({ has: page.getByRole("button", { name: "Add link" }) });
+  const links = page.locator("#links");
+  const adding = links.getByRole("group", { name: "Add a link" });
   await adding.getByLabel("Label").fill("Trap");
   await adding.getByLabel("Address").fill("javascript:alert(1)");
-  await page.getByRole("button", { name: "Add link" }).click();
-  await expect(page.getByRole("alert")).toHaveText("url must start with http://, https:// or mailto:");
-  await expect(page.locator("#new-link-url")).toHaveValue("javascript:alert(1)");
-  await expect(page.locator("#new-link-label")).toHaveValue("Trap");
+  await links.getByRole("button", { name: "Save links" }).click();
+  const message = "links[4].url must start with http://, https://, mailto: or tel:";
+  await expect(page.getByRole("alert")).toHaveText(message);
+  const address = adding.getByLabel("Address");
+  await expect(address).toHaveValue("javascript:alert(1)");
+  await expect(address).toHaveAttribute("aria-invalid", "true");
+  await expect(address).toHaveAccessibleDescription(message);
+  await expect(adding.getByLabel("Label")).toHaveValue("Trap");
+  await expect(links.locator('[aria-invalid="true"]')).toHaveCount(1);
+});
+
+test("saves every link in one form, with a network's icon, and moves one", async ({ page, javaScriptEnabled }) => {
+  await openSite(page, javaScriptEnabled);
+  const links = page.locator("#links");
+  const network = links.getByRole("listitem").filter({ hasText: "Network profile" });
+  await network.getByLabel("Label").fill("Instagram");
+  await network.getByLabel("Address").fill("https://instagram.com/ada");
+  await network.getByLabel("Icon").selectOption("Instagram");
+  const adding = links.getByRole("group", { name: "Add a link" });
+  await adding.getByLabel("Label").fill("Phone");
+  await adding.getByLabel("Address").fill("tel:+4612345678");
+  await adding.getByLabel("Icon").selectOption("Phone");
+  // Moving saves what was typed too.
+  await network.getByRole("button", { name: "Move up" }).click();
+  await expect(page.getByRole("status")).toHaveText("Link moved.");
+  await expect(links.getByRole("listitem").first()).toContainText("Network profile");
+  await expect(links.getByRole("listitem").first().getByLabel("Label")).toHaveValue("Instagram");
+  await expect(links.getByRole("listitem").last().getByLabel("Address")).toHaveValue("tel:+4612345678");
+
+  await page.goto("/");
+  const profileLinks = page.locator(".profile__links a");
+  await expect(profileLinks.first()).toHaveAttribute("href", "https://instagram.com/ada");
+  await expect(profileLinks.last()).toHaveAttribute("href", "tel:+4612345678");
+  await expect(profileLinks.last()).not.toHaveAttribute("target");
 });
 
 test("changes the colour scheme, which the next page applies", async ({ page, javaScriptEnabled }) => {

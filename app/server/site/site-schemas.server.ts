@@ -16,16 +16,19 @@ function line(max: number, { required = false } = {}) {
     .pipe(required ? inner.min(1, { error: "must not be empty" }) : inner);
 }
 
-const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
+const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:", "tel:"]);
 
-/** True for an absolute http:, https: or mailto: address (a `javascript:` link never reaches a page). */
+/** True for an absolute http:, https:, mailto: or tel: address (a `javascript:` link never reaches a page). */
 export function isSafeUrl(url: string): boolean {
   if (!URL.canParse(url)) return false;
   const parsed = new URL(url);
-  return SAFE_PROTOCOLS.has(parsed.protocol) && (parsed.protocol === "mailto:" || parsed.hostname !== "");
+  return (
+    SAFE_PROTOCOLS.has(parsed.protocol) &&
+    ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.hostname !== "")
+  );
 }
 
-const URL_RULE = "must start with http://, https:// or mailto:";
+const URL_RULE = "must start with http://, https://, mailto: or tel:";
 
 export const profileSchema = z.object({
   name: line(SITE_LIMITS.name, { required: true }),
@@ -44,7 +47,11 @@ export const linkSchema = z
     kind: z.enum(LINK_KINDS, { error: `must be one of ${LINK_KINDS.join(", ")}` }),
     label: line(SITE_LIMITS.linkLabel, { required: true }),
     url: line(SITE_LIMITS.url),
-    icon: z.enum(LINK_ICONS, { error: `must be one of ${LINK_ICONS.join(", ")}` }),
+    // "external" was the generic icon's name before the kept sets (record 072).
+    icon: z.preprocess(
+      (icon) => (icon === "external" ? "link" : icon),
+      z.enum(LINK_ICONS, { error: `must be one of ${LINK_ICONS.join(", ")}` }),
+    ),
   })
   .refine((link) => link.kind === "cv" || link.url === "" || isSafeUrl(link.url), {
     path: ["url"],
