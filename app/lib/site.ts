@@ -3,7 +3,8 @@
  * the owner is, their links and the site's settings. Pure: the server fills
  * it from the database (app/server/site/), the browser only reads it.
  */
-import type { AccentName, ColourScheme } from "./accent-palette";
+import type { AccentChoice, ColourScheme, CustomAccent } from "./accent-palette";
+import type { HomeTab } from "./home";
 
 /**
  * The icons a link may wear, with the names the owner picks them by: the
@@ -86,7 +87,10 @@ export interface PublicSite {
   links: (SiteLink & { glyph: IconGlyph })[];
   footerLine: string;
   colourScheme: ColourScheme;
-  accent: AccentName;
+  accent: AccentChoice;
+  customAccent: CustomAccent | null;
+  /** The home page's tab at `/`, and the first of the two. */
+  homeTab: HomeTab;
 }
 
 /** The text a screen reader hears for a link in the profile header, and its tooltip. */

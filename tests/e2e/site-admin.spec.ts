@@ -33,7 +33,8 @@ test("edits the profile and sees it on the home page", async ({ page, javaScript
     "href",
     "https://prints.example.com",
   );
-  await expect(page).toHaveTitle(`Portfolio | ${name}`);
+  // The home page's title is the site's own: here the owner's name, as no site title is set.
+  await expect(page).toHaveTitle(name);
   await expect(page.getByRole("contentinfo")).toContainText(name);
 });
 
@@ -106,4 +107,45 @@ test("changes the colour scheme, which the next page applies", async ({ page, ja
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("data-scheme", scheme.toLowerCase());
   await expect(page.getByRole("contentinfo")).toContainText(`Footer set ${scheme}`);
+});
+
+test("refuses a custom accent that loses contrast at its own colour, then opens the home page on Photography", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await loginInBrowser(page);
+  await page.goto("/photography/admin/site/settings");
+  if (javaScriptEnabled) await waitForHydration(page);
+  await page.getByLabel("Custom", { exact: true }).check();
+  await page.getByLabel("Light scheme").fill("#e07a5f");
+  await page.getByLabel("Dark scheme").fill("#ffd54f");
+  await page.getByLabel("Photography", { exact: true }).check();
+  await page.getByLabel("Site title").fill("Ada Photographs");
+  await page.getByLabel("Light", { exact: true }).check();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  const message =
+    "customAccent.light must keep 4.5:1 contrast as text on the light scheme's pages: #e07a5f has 2.5:1; choose a darker colour";
+  await expect(page.getByRole("alert")).toHaveText(message);
+  const light = page.getByLabel("Light scheme");
+  await expect(light).toHaveAttribute("aria-invalid", "true");
+  await expect(light).toHaveAccessibleDescription(message);
+  await expect(light).toHaveValue("#e07a5f");
+  await expect(page.getByLabel("Photography", { exact: true })).toBeChecked();
+
+  await light.fill("#c2185b");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status")).toHaveText("Settings saved.");
+  await page.goto("/");
+  await expect(page).toHaveTitle("Ada Photographs");
+  const tabs = page.getByRole("tab");
+  await expect(tabs.first()).toHaveText("Photography");
+  await expect(tabs.first()).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("link", { name: "View full gallery" })).toBeVisible();
+  await page.getByRole("tab", { name: "Projects" }).click();
+  await expect(page).toHaveURL("/?tab=projects");
+  await expect(page.getByRole("tab", { name: "Projects" })).toHaveAttribute("aria-selected", "true");
+  // The owner's accent colours the page (the light scheme's, as chosen above).
+  expect(
+    await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--accent").trim()),
+  ).toBe("#c2185b");
 });

@@ -37,7 +37,8 @@ describe("the site's content, from a new install on", { shuffle: false }, () => 
   describe("a new install", () => {
     it("shows the sample site and serves the sample CV as a PDF", async () => {
       const home = await pageHtml(server.url);
-      expect(home).toContain("<title>Portfolio | Alex Sample</title>");
+      // The home page's title is the site's own (here the owner's name), not "Portfolio | …".
+      expect(home).toContain("<title>Alex Sample</title>");
       expect(home).toContain("Stockholm, Sweden");
       expect(home).toContain('href="/cv.pdf"');
       const cv = await fetch(`${server.url}/cv.pdf`);
@@ -103,6 +104,38 @@ describe("the site's content, from a new install on", { shuffle: false }, () => 
       expect(siteRows()).toEqual([]);
     });
 
+    it("refuses a custom accent that loses contrast, naming the scheme's colour and why", async () => {
+      const settings = { ...NEW_OWNER.settings, accent: "custom", customAccent: { light: "#e07a5f", dark: "#ffd54f" } };
+      const response = await putSite(server.url, token, { settings });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        message:
+          "settings.customAccent.light must keep 4.5:1 contrast as text on the light scheme's pages: #e07a5f has 2.5:1; choose a darker colour",
+        field: "settings.customAccent.light",
+      });
+      const form = await fetch(`${server.url}${SITE_PATH}/settings`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body: new URLSearchParams({
+          intent: "save-settings",
+          colourScheme: "system",
+          accent: "custom",
+          "customAccent.light": "#c2185b",
+          "customAccent.dark": "#2747c7",
+          homeTab: "projects",
+        }),
+      });
+      expect(form.status).toBe(400);
+      const html = await form.text();
+      const input = /<input[^>]*name="customAccent\.dark"[^>]*>/.exec(html)![0];
+      expect(input).toContain('value="#2747c7"');
+      expect(input).toContain('aria-invalid="true"');
+      expect(html).toContain(
+        '<p class="field__error" id="settings-custom-dark-error">customAccent.dark must keep 4.5:1 contrast as text on the dark scheme&#x27;s pages',
+      );
+      expect(siteRows()).toEqual([]);
+    });
+
     it("refuses a PDF that is not a PDF and one over 10 MB, keeping the CV", async () => {
       const fake = await uploadCv(server.url, token, Buffer.from("<html><script>alert(1)</script></html>"));
       expect(fake.status).toBe(415);
@@ -146,7 +179,7 @@ describe("the site's content, from a new install on", { shuffle: false }, () => 
 
     it("shows the profile, the about text, the links in order and the settings on the home page", async () => {
       const home = await pageHtml(server.url);
-      expect(home).toContain("<title>Portfolio | Maria&#x27;s North</title>");
+      expect(home).toContain("<title>Maria&#x27;s North</title>");
       expect(home).toContain('<h1 class="profile__name">Maria Nilsson</h1>');
       expect(home).toContain("Tromsø, Norway");
       expect(home).toContain("<p>I photograph <em>northern light</em>.</p>");
@@ -335,6 +368,43 @@ describe("the site's content, from a new install on", { shuffle: false }, () => 
       expect(response.status).toBe(400);
       expect(await response.text()).toContain(`links[${links.length}].url must not be empty`);
       expect(await ownerLinks()).toEqual(links);
+    });
+  });
+
+  describe("the settings a photographer makes", () => {
+    it("opens the home page on Photography, with Projects a tab away, and uses the owner's colours", async () => {
+      ({ token, cookie } = await loginAdmin(server.url));
+      const response = await fetch(`${server.url}${SITE_PATH}/settings`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body: new URLSearchParams({
+          intent: "save-settings",
+          title: "Maria's North",
+          colourScheme: "system",
+          accent: "custom",
+          "customAccent.light": "#C2185B",
+          "customAccent.dark": "#ffd54f",
+          homeTab: "photography",
+        }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('role="status">Settings saved.');
+      const home = await pageHtml(server.url);
+      expect(home).toMatch(/<a[^>]*id="tab-photography"[^>]*aria-selected="true"/);
+      // Photography is the first tab and the plain address; Projects has its own.
+      expect(home.indexOf('id="tab-photography"')).toBeLessThan(home.indexOf('id="tab-projects"'));
+      expect(/<a[^>]*id="tab-projects"[^>]*>/.exec(home)![0]).toContain('href="/?tab=projects"');
+      expect(await pageHtml(server.url, "/?tab=projects")).toMatch(/id="tab-projects"[^>]*aria-selected="true"/);
+      expect(home).toContain(":root{--accent:#c2185b;--accent-fg:#ffffff;}");
+      expect(home).toContain(':root[data-scheme="dark"]{--accent:#ffd54f;--accent-fg:#000000;}');
+      const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+      expect(sitemap).toContain("/?tab=projects</loc>");
+      const api = (await (await fetch(`${server.url}/api/site`)).json()) as { settings: Record<string, unknown> };
+      expect(api.settings).toMatchObject({
+        accent: "custom",
+        customAccent: { light: "#c2185b", dark: "#ffd54f" },
+        homeTab: "photography",
+      });
     });
   });
 });

@@ -44,5 +44,7 @@ export function publicSite(): PublicSite {
     footerLine: settings.footerLine,
     colourScheme: settings.colourScheme,
     accent: settings.accent,
+    customAccent: settings.customAccent,
+    homeTab: settings.homeTab,
   };
 }

@@ -4,7 +4,8 @@
  * names the field and hands back what was typed, so the form keeps it.
  */
 import { data } from "react-router";
-import { ACCENTS, ACCENT_NAMES, COLOUR_SCHEMES } from "~/lib/accent-palette";
+import { ACCENTS, ACCENT_NAMES, COLOUR_SCHEMES, CUSTOM_ACCENT, DEFAULT_ACCENT } from "~/lib/accent-palette";
+import { HOME_TABS } from "~/lib/home";
 import { LINK_ICON_NAMES, SITE_LIMITS } from "~/lib/site";
 import { requireAdminPage } from "~/server/auth/auth.server";
 import { config } from "~/server/core/config.server";
@@ -55,6 +56,12 @@ export async function settingsPageLoader(request: Request) {
     ownerName: readProfile().name,
     schemes: COLOUR_SCHEMES,
     accents: ACCENT_NAMES.map((name) => ({ name, ...ACCENTS[name] })),
+    /** The custom accent's colours to start from: the saved ones, else the default palette's. */
+    customAccent: readSettings().customAccent ?? {
+      light: ACCENTS[DEFAULT_ACCENT].light.accent,
+      dark: ACCENTS[DEFAULT_ACCENT].dark.accent,
+    },
+    homeTabs: HOME_TABS,
     /** SHOW_EXIF, when set, overrides the setting: the page says so. */
     showExifFromEnvironment: environment ?? null,
     limits: SITE_LIMITS,
@@ -104,11 +111,18 @@ export const sitePageAction = pageAction({ guard: requireAdminPage, refusal: sit
 
 export const settingsPageAction = pageAction({ guard: requireAdminPage, refusal: siteRefusal }, (form: FormData) => {
   if (formText(form, "intent") !== "save-settings") throw new HttpError(400, "Unknown action.");
+  const accent = formText(form, "accent");
   settingsSetting.write(
     parseInput(settingsSchema, {
       title: formText(form, "title") ?? "",
       colourScheme: formText(form, "colourScheme"),
-      accent: formText(form, "accent"),
+      accent,
+      // The colour inputs always send a value: the custom colours change only when Custom is chosen.
+      customAccent:
+        accent === CUSTOM_ACCENT
+          ? { light: formText(form, "customAccent.light") ?? "", dark: formText(form, "customAccent.dark") ?? "" }
+          : readSettings().customAccent,
+      homeTab: formText(form, "homeTab"),
       showCameraDetails: formText(form, "showCameraDetails") === "on",
       footerLine: formText(form, "footerLine") ?? "",
     }),
