@@ -13,7 +13,7 @@ import { ErrorBoundaryPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { accentStyle, DEFAULT_ACCENT } from "~/lib/accent-palette";
+import { accentColours, accentStyle, DEFAULT_ACCENT } from "~/lib/accent-palette";
 import { isScriptRequest } from "~/lib/paths";
 import { isUnansweredAction } from "~/lib/unanswered-action";
 import { isAdmin } from "~/server/auth/auth.server";
@@ -40,7 +40,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const site = publicSite();
   // Written here from the fixed palette, so the palette's code stays out of the visitor's bundle.
-  const accentCss = site.accent === DEFAULT_ACCENT ? null : accentStyle(site.accent);
+  const accentCss = site.accent === DEFAULT_ACCENT ? null : accentStyle(accentColours(site.accent, site.customAccent));
   return { origin: siteOrigin(request), site, accentCss, signedIn: await isAdmin(request) };
 }
 
@@ -79,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {root?.accentCss ? (
-          // Written from the fixed palette (accent-palette.ts), never from the owner's text.
+          // Written from the palette (accent-palette.ts) or the owner's colours, which the settings' schema holds to #rrggbb.
           <style dangerouslySetInnerHTML={{ __html: root.accentCss }} />
         ) : null}
       </head>

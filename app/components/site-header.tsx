@@ -1,9 +1,7 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
-import { parseHomeTab } from "~/lib/home";
+import { homeHref, parseHomeTab } from "~/lib/home";
 import { ADMIN_ACCOUNT_PATH, ADMIN_PATH, ADMIN_SITE_PATH, ALBUMS_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
 import type { loader as rootLoader } from "~/root";
-
-const PROJECTS_HREF = `${HOME_PATH}#projects`;
 
 /**
  * The header on every page, error pages included: the owner's name home, the
@@ -14,8 +12,10 @@ export function SiteHeader() {
   // Missing only when the root loader itself failed: the error page still gets its way out.
   const site = useRouteLoaderData<typeof rootLoader>("root");
   const location = useLocation();
+  const first = site?.site.homeTab ?? "projects";
   const onProjects =
-    location.pathname === HOME_PATH && parseHomeTab(new URLSearchParams(location.search).get("tab")) === "projects";
+    location.pathname === HOME_PATH &&
+    parseHomeTab(new URLSearchParams(location.search).get("tab"), first) === "projects";
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -25,7 +25,10 @@ export function SiteHeader() {
         <nav className="site-header__nav" aria-label="Site">
           <ul>
             <li>
-              <Link to={PROJECTS_HREF} aria-current={onProjects ? "page" : undefined}>
+              <Link
+                to={`${homeHref("projects", false, first)}#projects`}
+                aria-current={onProjects ? "page" : undefined}
+              >
                 Projects
               </Link>
             </li>

@@ -1,3 +1,5 @@
+import { onAccentFor } from "./contrast";
+
 /**
  * The accent colours the owner may choose (Site settings). Each entry gives the
  * accent and the text drawn on it, for the light and the dark scheme; every pair
@@ -50,6 +52,14 @@ export const ACCENTS = {
 
 export type AccentName = keyof typeof ACCENTS;
 export const ACCENT_NAMES = Object.keys(ACCENTS) as [AccentName, ...AccentName[]];
+/** The owner's own colours instead of the palette's: one for each scheme, each checked for contrast (contrast.ts). */
+export const CUSTOM_ACCENT = "custom";
+export type AccentChoice = AccentName | typeof CUSTOM_ACCENT;
+export const ACCENT_CHOICES = [...ACCENT_NAMES, CUSTOM_ACCENT] as const;
+export interface CustomAccent {
+  light: string;
+  dark: string;
+}
 /** The accent `app.css` is written with. */
 export const DEFAULT_ACCENT: AccentName = "blue";
 
@@ -60,13 +70,23 @@ function tokens({ accent, onAccent }: AccentColours): string {
   return `--accent:${accent};--accent-fg:${onAccent};`;
 }
 
+/** The accent's colours in each scheme: the palette's, or the owner's with the text that reads on them. */
+export function accentColours(accent: AccentChoice, custom: CustomAccent | null): Pick<AccentEntry, "light" | "dark"> {
+  // The settings' schema never stores "custom" without its colours.
+  if (accent !== CUSTOM_ACCENT || !custom) return ACCENTS[accent === CUSTOM_ACCENT ? DEFAULT_ACCENT : accent];
+  const { light, dark } = custom;
+  return {
+    light: { accent: light, onAccent: onAccentFor(light) },
+    dark: { accent: dark, onAccent: onAccentFor(dark) },
+  };
+}
+
 /**
  * The accent's tokens as a style sheet for the page's head, placed after
  * `app.css` so they win. The dark ones follow the same rule as app.css's dark
  * tokens: the system's dark scheme unless the owner chose light, or dark always.
  */
-export function accentStyle(name: AccentName): string {
-  const { light, dark } = ACCENTS[name];
+export function accentStyle({ light, dark }: Pick<AccentEntry, "light" | "dark">): string {
   return (
     `:root{${tokens(light)}}` +
     `@media (prefers-color-scheme: dark){:root:not([data-scheme="light"]){${tokens(dark)}}}` +

@@ -7,16 +7,21 @@ export type HomeTab = keyof typeof HOME_TABS;
 
 export const PREVIEW_COUNT = 10;
 
-/** No `tab` means Projects; an unknown one selects nothing, which shows the welcome text. */
-export function parseHomeTab(value: string | null): HomeTab | null {
-  if (value === null || value === "") return "projects";
+/** The tabs in their order: the owner's first tab (Site settings), then the other. */
+export function homeTabOrder(first: HomeTab): HomeTab[] {
+  return [first, ...(Object.keys(HOME_TABS) as HomeTab[]).filter((tab) => tab !== first)];
+}
+
+/** No `tab` means the owner's first tab; an unknown one selects nothing, which shows the welcome text. */
+export function parseHomeTab(value: string | null, first: HomeTab): HomeTab | null {
+  if (value === null || value === "") return first;
   return Object.hasOwn(HOME_TABS, value) ? (value as HomeTab) : null;
 }
 
-/** Projects is the plain home URL; a pressed joke button stays pressed across tabs. */
-export function homeHref(tab: HomeTab, jokePressed: boolean): string {
+/** The owner's first tab is the plain home URL; a pressed joke button stays pressed across tabs. */
+export function homeHref(tab: HomeTab, jokePressed: boolean, first: HomeTab): string {
   const params = new URLSearchParams();
-  if (tab !== "projects") params.set("tab", tab);
+  if (tab !== first) params.set("tab", tab);
   if (jokePressed) params.set("joke", "pressed");
   const query = params.toString();
   return query ? `${HOME_PATH}?${query}` : HOME_PATH;

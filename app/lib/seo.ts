@@ -38,8 +38,12 @@ export function ownerNameOf(matches: MetaMatches): string {
   return typeof name === "string" ? name : "";
 }
 
-/** Every page's title reads "Page | Site": the page first, so tabs and search results tell pages apart. */
+/**
+ * Every page's title reads "Page | Site": the page first, so tabs and search
+ * results tell pages apart; the home page (no name of its own) is the site's title alone.
+ */
 export function pageTitle(page: string, siteTitle: string): string {
+  if (!page) return siteTitle;
   return siteTitle ? `${page} | ${siteTitle}` : page;
 }
 

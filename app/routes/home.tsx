@@ -13,7 +13,7 @@ import { requestAccess } from "~/server/access/access.server";
 import { visibleProjectCards } from "~/server/projects/projects.server";
 import { technologyStrip } from "~/server/projects/technologies.server";
 import { renderAbout } from "~/server/site/about-markdown.server";
-import { readProfile } from "~/server/site/site-content.server";
+import { readProfile, readSettings } from "~/server/site/site-content.server";
 import { readPortrait } from "~/server/site/site-portrait.server";
 import "~/styles/home.css";
 import type { Route } from "./+types/home";
@@ -27,7 +27,8 @@ function homeDescription(site: PublicSite | undefined): string {
 
 export function meta({ matches }: Route.MetaArgs) {
   const site = (matches[0]?.loaderData as { site?: PublicSite } | undefined)?.site;
-  return pageMeta(matches, { title: "Portfolio", description: homeDescription(site), path: "/" });
+  // The home page is the site itself: its title alone, the owner's (Site settings) or their name.
+  return pageMeta(matches, { title: "", description: homeDescription(site), path: "/" });
 }
 
 /** A browser loading the page itself, as opposed to the router fetching data for a client-side navigation. */
@@ -39,13 +40,15 @@ function isDocumentRequest(request: Request): boolean {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const tab = parseHomeTab(params.get("tab"));
+  const first = readSettings().homeTab;
+  const tab = parseHomeTab(params.get("tab"), first);
   const access = await requestAccess(request);
   const previews = tab === "photography" ? Promise.resolve().then(() => randomImages(PREVIEW_COUNT, access)) : null;
   return {
     aboutHtml: renderAbout(readProfile().about),
     portrait: readPortrait(),
     tab,
+    firstTab: first,
     // The owner's cards and strip (admin: Site → Projects); a save shows at the next request.
     projects: tab === "projects" ? visibleProjectCards() : [],
     technologies: tab === "projects" ? technologyStrip() : null,
@@ -64,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main className="page home">
       <ProfileHeader aboutHtml={loaderData.aboutHtml} portrait={loaderData.portrait} />
-      <HomeTabs selected={tab} jokePressed={jokePressed} />
+      <HomeTabs selected={tab} jokePressed={jokePressed} first={loaderData.firstTab} />
       {tab === "projects" ? (
         <section id={panelId("projects")} className="panel" role="tabpanel" aria-labelledby={tabId("projects")}>
           <h2 className="visually-hidden">Projects</h2>

@@ -246,7 +246,7 @@ describe("/api/image on one seeded gallery", { shuffle: false }, () => {
     it.each(["0", "51", "-1", "2.5", "ten", ""])("count=%s → 400", async (count) => {
       const { status, body } = await get(`/api/image/random?count=${count}`);
       expect(status).toBe(400);
-      expect(body).toEqual({ message: "count must be a whole number from 1 to 50" });
+      expect(body).toEqual({ message: "count must be a whole number from 1 to 50", field: "count" });
     });
   });
 

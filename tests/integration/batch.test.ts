@@ -167,7 +167,7 @@ describe("POST /api/image/batch", () => {
     expect(await refusal({ action: "delete", ids: tooMany })).toBe("ids must list 1 to 500 photo ids");
     expect(await refusal({ action: "delete", ids: [] })).toBe("ids must list 1 to 500 photo ids");
     expect(await refusal({ action: "delete", ids: [a.id, "x"] })).toBe(
-      "ids must list photo ids (positive whole numbers)",
+      "ids[1] must be a photo id (a positive whole number)",
     );
     expect(await refusal({ action: "paint", ids: [a.id] })).toBe(
       "action must be add-to-album, remove-from-album, set-description, set-visibility or delete",

@@ -108,6 +108,16 @@ async function editEverything(url: string, token: string, cookie: string) {
     416,
   );
 
+  // A new video alone keeps the card's still as its poster (copied to the new media's key).
+  const posterBefore = await bytesOf(`${url}${withVideo.media.poster}`);
+  const videoOnly = { video: { data: fakeMp4(8 * 1024), filename: "again.mp4", type: "video/mp4" } };
+  expect((await uploadMedia(url, token, video.id, videoOnly)).status).toBe(200);
+  const again = await getProject(url, token, video.id);
+  if (again.media?.kind !== "video") throw new Error("no video");
+  expect(again.media.poster).not.toBe(withVideo.media.poster);
+  expect((await bytesOf(`${url}${again.media.poster}`)).body.equals(posterBefore.body)).toBe(true);
+  expect((await bytesOf(`${url}${again.media.src}`)).body.length).toBe(8 * 1024);
+
   // Reordered: the video first.
   expect((await editProject(url, token, video.id, { position: 1 })).status).toBe(200);
   home = await homeProjects(url);
@@ -192,11 +202,22 @@ describe("projects on the disk store", { shuffle: false }, () => {
     expect(notImage.status).toBe(415);
     expect(await notImage.json()).toMatchObject({ field: "image" });
 
-    const noPoster = await uploadMedia(server.url, token, ids.imageId, {
+    // A video alone needs a poster on a card with no still to keep.
+    const bare = (await (await createProject(server.url, token, { name: "Bare", demoUrl: "/x" })).json()) as ApiProject;
+    const noPoster = await uploadMedia(server.url, token, bare.id, {
       video: { data: fakeWebm(), filename: "clip.webm", type: "video/webm" },
     });
     expect(noPoster.status).toBe(400);
     expect(await noPoster.json()).toMatchObject({ field: "image" });
+    expect((await getProject(server.url, token, bare.id)).media).toBeNull();
+    expect(
+      (
+        await fetch(`${server.url}/api/project/${bare.id}`, {
+          method: "DELETE",
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(204);
 
     // Sent whole whatever the server answers meanwhile: fetch would fail writing the rest once the 413 has come.
     const boundary = "huge-video";

@@ -3,6 +3,8 @@
 // gallery's title, og:* tags, feeds and the footer after one save each; they
 // survive a restart; hostile input is refused with the field named and
 // changes nothing; the page cache and ETags follow each edit.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/images";
 import { queryDb } from "../support/inspect";
@@ -35,7 +37,8 @@ describe("the site's content, from a new install on", { shuffle: false }, () => 
   describe("a new install", () => {
     it("shows the sample site and serves the sample CV as a PDF", async () => {
       const home = await pageHtml(server.url);
-      expect(home).toContain("<title>Portfolio | Alex Sample</title>");
+      // The home page's title is the site's own (here the owner's name), not "Portfolio | …".
+      expect(home).toContain("<title>Alex Sample</title>");
       expect(home).toContain("Stockholm, Sweden");
       expect(home).toContain('href="/cv.pdf"');
       const cv = await fetch(`${server.url}/cv.pdf`);
@@ -59,23 +62,77 @@ describe("the site's content, from a new install on", { shuffle: false }, () => 
       ];
       const response = await putSite(server.url, token, { profile: NEW_OWNER.profile, links });
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { message: string }).message).toBe(
-        "links must start with http://, https:// or mailto:",
-      );
+      // The exact field: the fifth link's address, in the message and in `field`.
+      expect(await response.json()).toEqual({
+        message: "links[5].url must start with http://, https://, mailto: or tel:",
+        field: "links[5].url",
+      });
       // The profile sent beside it was not saved either.
       expect(siteRows()).toEqual([]);
     });
 
-    it("refuses a javascript: link in the plain form and keeps what was typed", async () => {
+    it("refuses a javascript: link in the plain form, marking that link's field, and keeps what was typed", async () => {
       const response = await fetch(`${server.url}${SITE_PATH}`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-        body: new URLSearchParams({ intent: "add-link", label: "Evil", url: "javascript:alert(1)", icon: "code" }),
+        body: new URLSearchParams({
+          intent: "save-links",
+          "links[0].id": "code",
+          "links[0].label": "Code here",
+          "links[0].url": "https://codeberg.org/x",
+          "links[1].id": "network",
+          "links[1].label": "Net",
+          "links[1].url": "javascript:alert(1)",
+          "links[4].label": "New",
+          "links[4].url": "https://new.example.com",
+        }),
       });
       expect(response.status).toBe(400);
       const html = await response.text();
-      expect(html).toContain("url must start with http://, https:// or mailto:");
-      expect(html).toContain('value="javascript:alert(1)"');
+      const message = "links[1].url must start with http://, https://, mailto: or tel:";
+      expect(html).toContain(`role="alert">${message}`);
+      // That link's own address is marked, with the message beside it; the others are not.
+      const input = /<input[^>]*name="links\[1\]\.url"[^>]*>/.exec(html)![0];
+      expect(input).toContain('value="javascript:alert(1)"');
+      expect(input).toContain('aria-invalid="true"');
+      expect(input).toContain('aria-describedby="link-1-url-error"');
+      expect(html).toContain(`<p class="field__error" id="link-1-url-error">${message}</p>`);
+      expect(html.match(/aria-invalid="true"/g)).toHaveLength(1);
+      // Every row keeps what was typed, the new one too; nothing was saved.
+      expect(html).toContain('value="Code here"');
+      expect(html).toContain('value="https://new.example.com"');
+      expect(siteRows()).toEqual([]);
+    });
+
+    it("refuses a custom accent that loses contrast, naming the scheme's colour and why", async () => {
+      const settings = { ...NEW_OWNER.settings, accent: "custom", customAccent: { light: "#e07a5f", dark: "#ffd54f" } };
+      const response = await putSite(server.url, token, { settings });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        message:
+          "settings.customAccent.light must keep 4.5:1 contrast as text on the light scheme's pages: #e07a5f has 2.5:1; choose a darker colour",
+        field: "settings.customAccent.light",
+      });
+      const form = await fetch(`${server.url}${SITE_PATH}/settings`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body: new URLSearchParams({
+          intent: "save-settings",
+          colourScheme: "system",
+          accent: "custom",
+          "customAccent.light": "#c2185b",
+          "customAccent.dark": "#2747c7",
+          homeTab: "projects",
+        }),
+      });
+      expect(form.status).toBe(400);
+      const html = await form.text();
+      const input = /<input[^>]*name="customAccent\.dark"[^>]*>/.exec(html)![0];
+      expect(input).toContain('value="#2747c7"');
+      expect(input).toContain('aria-invalid="true"');
+      expect(html).toContain(
+        '<p class="field__error" id="settings-custom-dark-error">customAccent.dark must keep 4.5:1 contrast as text on the dark scheme&#x27;s pages',
+      );
       expect(siteRows()).toEqual([]);
     });
 
@@ -122,7 +179,7 @@ describe("the site's content, from a new install on", { shuffle: false }, () => 
 
     it("shows the profile, the about text, the links in order and the settings on the home page", async () => {
       const home = await pageHtml(server.url);
-      expect(home).toContain("<title>Portfolio | Maria&#x27;s North</title>");
+      expect(home).toContain("<title>Maria&#x27;s North</title>");
       expect(home).toContain('<h1 class="profile__name">Maria Nilsson</h1>');
       expect(home).toContain("Tromsø, Norway");
       expect(home).toContain("<p>I photograph <em>northern light</em>.</p>");
@@ -228,6 +285,126 @@ describe("the site's content, from a new install on", { shuffle: false }, () => 
       expect(home).toContain("All photographs © Maria Nilsson");
       // The restart's orphan sweep left the portrait's files alone.
       expectSoundStorage(server);
+    });
+  });
+
+  describe("the links form", () => {
+    type Link = { id: string; kind: string; label: string; url: string; icon: string };
+    const ownerLinks = async () =>
+      (
+        (await (await fetch(`${server.url}/api/site`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+          links: Link[];
+        }
+      ).links;
+    /** The one form as a browser sends it: every link's row, the blank row, and the button pressed. */
+    const postLinks = (links: Link[], extra: Record<string, string> = {}) => {
+      const body = new URLSearchParams({ intent: "save-links", ...extra });
+      links.forEach((link, index) => {
+        body.set(`links[${index}].id`, link.id);
+        body.set(`links[${index}].label`, link.label);
+        body.set(`links[${index}].url`, link.url);
+        body.set(`links[${index}].icon`, link.icon);
+      });
+      return fetch(`${server.url}${SITE_PATH}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body,
+      });
+    };
+
+    beforeAll(async () => {
+      ({ token, cookie } = await loginAdmin(server.url));
+    });
+
+    it("saves every link, adds one and moves another in one post, with the icons of the kept sets", async () => {
+      const before = await ownerLinks();
+      const edited = before.map((link) =>
+        link.id === "network"
+          ? { ...link, label: "Instagram", url: "https://instagram.com/maria", icon: "instagram" }
+          : link,
+      );
+      const n = edited.length;
+      const response = await postLinks(edited, {
+        [`links[${n}].label`]: "WhatsApp",
+        [`links[${n}].url`]: "https://wa.me/4712345678",
+        [`links[${n}].icon`]: "whatsapp",
+        "link-action": "move-up:network",
+      });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('role="status">Link moved.');
+      const after = await ownerLinks();
+      expect(after.map((link) => link.label)).toEqual([
+        "Mail",
+        "Instagram",
+        "Codeberg",
+        "CV",
+        "Print shop",
+        "WhatsApp",
+      ]);
+      expect(after[1]).toMatchObject({ kind: "network", url: "https://instagram.com/maria", icon: "instagram" });
+      expect(after[5]).toMatchObject({ kind: "custom", icon: "whatsapp" });
+      // The home page draws each icon from its set's own paths (simple-icons' Instagram mark, filled).
+      const mark = fs.readFileSync(path.resolve("node_modules/simple-icons/icons/instagram.svg"), "utf8");
+      const d = /<path d="([^"]+)"/.exec(mark)![1]!;
+      const home = await pageHtml(server.url);
+      const header = /<header class="profile[^"]*">[\s\S]*?<\/header>/.exec(home)![0];
+      expect(header).toContain(`fill="currentColor" aria-hidden="true" focusable="false"><path d="${d}"></path>`);
+    });
+
+    it("removes a link of the owner's own but never one of the four", async () => {
+      const links = await ownerLinks();
+      const refused = await postLinks(links, { "link-action": "remove:network" });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Empty its address to hide this link.");
+      const added = links.at(-1)!;
+      const removed = await postLinks(links, { "link-action": `remove:${added.id}` });
+      expect(removed.status).toBe(200);
+      expect((await ownerLinks()).map((link) => link.id)).toEqual(links.slice(0, -1).map((link) => link.id));
+    });
+
+    it("refuses a new link without an address, naming the blank row's field", async () => {
+      const links = await ownerLinks();
+      const response = await postLinks(links, { [`links[${links.length}].label`]: "Nowhere" });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(`links[${links.length}].url must not be empty`);
+      expect(await ownerLinks()).toEqual(links);
+    });
+  });
+
+  describe("the settings a photographer makes", () => {
+    it("opens the home page on Photography, with Projects a tab away, and uses the owner's colours", async () => {
+      ({ token, cookie } = await loginAdmin(server.url));
+      const response = await fetch(`${server.url}${SITE_PATH}/settings`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+        body: new URLSearchParams({
+          intent: "save-settings",
+          title: "Maria's North",
+          colourScheme: "system",
+          accent: "custom",
+          "customAccent.light": "#C2185B",
+          "customAccent.dark": "#ffd54f",
+          homeTab: "photography",
+        }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('role="status">Settings saved.');
+      const home = await pageHtml(server.url);
+      expect(home).toMatch(/<a[^>]*id="tab-photography"[^>]*aria-selected="true"/);
+      // Photography is the first tab and the plain address; Projects has its own.
+      expect(home.indexOf('id="tab-photography"')).toBeLessThan(home.indexOf('id="tab-projects"'));
+      expect(/<a[^>]*id="tab-projects"[^>]*>/.exec(home)![0]).toContain('href="/?tab=projects"');
+      expect(await pageHtml(server.url, "/?tab=projects")).toMatch(/id="tab-projects"[^>]*aria-selected="true"/);
+      expect(home).toContain(":root{--accent:#c2185b;--accent-fg:#ffffff;}");
+      expect(home).toContain(':root[data-scheme="dark"]{--accent:#ffd54f;--accent-fg:#000000;}');
+      const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+      expect(sitemap).toContain("/?tab=projects</loc>");
+      const api = (await (await fetch(`${server.url}/api/site`)).json()) as { settings: Record<string, unknown> };
+      expect(api.settings).toMatchObject({
+        accent: "custom",
+        customAccent: { light: "#c2185b", dark: "#ffd54f" },
+        homeTab: "photography",
+      });
     });
   });
 });

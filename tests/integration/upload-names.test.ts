@@ -111,7 +111,7 @@ describe("control and bidi characters", () => {
 
     const refused = await put(id, { name: "\u202A\u0000\u202C", description: "" });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ message: "name must not be empty" });
+    expect(await refused.json()).toEqual({ message: "name must not be empty", field: "name" });
     expect((await (await fetch(`${server.url}/api/image/${id}`)).json()) as Image).toMatchObject({ name: "Quay" });
   });
 });

@@ -55,7 +55,7 @@ export const NEW_OWNER = {
     { id: "code", kind: "code", label: "Codeberg", url: "https://codeberg.org/maria", icon: "code" },
     { id: "network", kind: "network", label: "LinkedIn", url: "", icon: "linkedin" },
     { id: "cv", kind: "cv", label: "CV", url: "/cv.pdf", icon: "file" },
-    { id: "shop", kind: "custom", label: "Print shop", url: "https://shop.example.com/maria", icon: "external" },
+    { id: "shop", kind: "custom", label: "Print shop", url: "https://shop.example.com/maria", icon: "link" },
   ],
   settings: {
     title: "Maria's North",

@@ -46,7 +46,7 @@ describe("the accent palette", () => {
   });
 
   it("gives the dark tokens to the system's dark scheme unless the owner chose light", () => {
-    expect(accentStyle("green")).toBe(
+    expect(accentStyle(ACCENTS.green)).toBe(
       ":root{--accent:#1d6b3a;--accent-fg:#ffffff;}" +
         '@media (prefers-color-scheme: dark){:root:not([data-scheme="light"]){--accent:#7fd6a0;--accent-fg:#0b1a10;}}' +
         ':root[data-scheme="dark"]{--accent:#7fd6a0;--accent-fg:#0b1a10;}',

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { MAX_SLUG_LENGTH } from "~/lib/slug";
 import { parseAlbumId, parseAlbumIds, parseAlbumInput } from "~/server/albums/album-input.server";
 import { HttpError } from "~/server/core/http-error.server";
+import { parseInput } from "~/server/http/input.server";
 import { parseImageText } from "~/server/photos/image-input.server";
 import { encodeCursor, parseListQuery, parseRandomCount } from "~/server/photos/list-query.server";
 
@@ -36,7 +38,7 @@ describe("every refused field is named at the start of its 400", () => {
     ["slug", () => create({ name: "x", slug: "Not A Slug" })],
     ["coverId", () => edit({ coverId: "first" })],
     ["position", () => edit({ position: "0" })],
-    ["albumIds", () => parseAlbumIds([1, "two"])],
+    ["albumIds\\[1\\]", () => parseAlbumIds([1, "two"])],
   ])("%s (case %#)", (field, fn) => {
     const { status, message } = refusal(fn);
     expect(status).toBe(400);
@@ -118,22 +120,44 @@ describe("album ids", () => {
     expect(parseAlbumId("42")).toBe(42);
   });
 
-  it.each([
-    ["1"],
-    [{ 0: 1 }],
-    [[0]],
-    [[-1]],
-    [[1.5]],
-    [[null]],
-    [[[1]]],
-    [Array.from({ length: 1001 }, (_, i) => i + 1)],
-  ])("refuse %j", (value) => {
+  it.each([["1"], [{ 0: 1 }], [Array.from({ length: 1001 }, (_, i) => i + 1)]])("refuse %j", (value) => {
     expect(refusal(() => parseAlbumIds(value)).message).toBe(
       "albumIds must be an array of album ids (positive whole numbers)",
     );
   });
 
+  it.each([[[0]], [[-1]], [[1.5]], [[null]], [[[1]]]])("refuse %j, naming the item", (value) => {
+    expect(refusal(() => parseAlbumIds(value)).message).toBe(
+      "albumIds[0] must be an album id (a positive whole number)",
+    );
+  });
+
   it.each([undefined, "", "0", "x", "1.0"])("refuse the album id %j", (raw) => {
     expect(refusal(() => parseAlbumId(raw)).message).toBe("The album id must be a positive whole number");
+  });
+});
+
+describe("a refusal names the exact field, to the item, in its message and its `field`", () => {
+  it.each([
+    ["links[2].url", { links: [{ url: "" }, { url: "" }, { url: "javascript:x" }] }],
+    ["settings.accent", { settings: { accent: "mauve" } }],
+    ["tags[1]", { tags: ["a", 7] }],
+  ])("%s", (field, value) => {
+    const schema = z.object({
+      links: z.array(z.object({ url: z.string().refine((url) => !url.startsWith("javascript:"), "must be safe") })),
+      settings: z.object({ accent: z.enum(["blue"], { error: "must be blue" }) }),
+      tags: z.array(z.string({ error: "must be a string" })),
+    });
+    const complete = { links: [], settings: { accent: "blue" }, tags: [], ...value };
+    const error = refusal(() => parseInput(schema, complete));
+    expect(error.message).toMatch(new RegExp(`^${field.replace(/[[\].]/g, "\\$&")} must `));
+    expect(error.extra).toEqual({ field });
+    expect(error.toResponse().status).toBe(400);
+  });
+
+  it("names no field for the value as a whole", () => {
+    const error = refusal(() => parseInput(z.object({}, { error: "Send a JSON object." }), 5));
+    expect(error.message).toBe("Send a JSON object.");
+    expect(error.extra).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FieldError, fieldError, invalidProps } from "~/components/ui/field-error";
 import { keptValue, SiteAnswer } from "./site-answer";
 import type { SiteAnswerData, SitePageData } from "./site-page";
 
@@ -10,7 +11,6 @@ interface Props {
 }
 
 export function SiteProfileForm({ profile, limits, answer }: Props) {
-  const invalid = answer && !answer.ok ? answer.field : null;
   const value = (name: keyof typeof profile) => keptValue(answer, name, profile[name]);
   const input = (name: "name" | "tagline" | "location", label: string, max: number) => (
     <div className="field">
@@ -21,8 +21,9 @@ export function SiteProfileForm({ profile, limits, answer }: Props) {
         defaultValue={value(name)}
         maxLength={max}
         required={name === "name"}
-        aria-invalid={invalid === name ? true : undefined}
+        {...invalidProps(fieldError(answer, name), `site-${name}`)}
       />
+      <FieldError id={`site-${name}`} message={fieldError(answer, name)} />
     </div>
   );
   return (
@@ -42,9 +43,9 @@ export function SiteProfileForm({ profile, limits, answer }: Props) {
             rows={6}
             defaultValue={value("about")}
             maxLength={limits.about}
-            aria-invalid={invalid === "about" ? true : undefined}
-            aria-describedby="site-about-hint"
+            {...invalidProps(fieldError(answer, "about"), "site-about", "site-about-hint")}
           />
+          <FieldError id="site-about" message={fieldError(answer, "about")} />
           <p className="field__hint" id="site-about-hint">
             Paragraphs, *emphasis*, lists and [links](https://example.com) (http, https or mailto). HTML shows as text.
           </p>

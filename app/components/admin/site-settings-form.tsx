@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FieldError, fieldError, invalidProps } from "~/components/ui/field-error";
 import type { Route } from "../../routes/+types/photography.admin.site.settings";
 import { keptValue, SiteAnswer } from "./site-answer";
 import { SiteSectionNav } from "./site-section-nav";
@@ -10,9 +11,28 @@ type Answer = NonNullable<Route.ComponentProps["actionData"]> | null;
 const SCHEME_LABELS = { system: "Follow the visitor's system", light: "Light", dark: "Dark" } as const;
 
 /** The Site section's settings tab: the site's title, colours, camera details and footer line. */
+/** One of the custom accent's colours: a colour input (any colour, with or without JavaScript), checked by the server. */
+function CustomColour({ scheme, data, answer }: { scheme: "light" | "dark"; data: Data; answer: Answer }) {
+  const name = `customAccent.${scheme}`;
+  const id = `settings-custom-${scheme}`;
+  const message = fieldError(answer, name);
+  return (
+    <div className="field site-custom-colour">
+      <label htmlFor={id}>{scheme === "light" ? "Light scheme" : "Dark scheme"}</label>
+      <input
+        id={id}
+        type="color"
+        name={name}
+        defaultValue={keptValue(answer, name, data.customAccent[scheme])}
+        {...invalidProps(message, id)}
+      />
+      <FieldError id={id} message={message} />
+    </div>
+  );
+}
+
 export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer }) {
   const { settings, limits } = data;
-  const invalid = answer && !answer.ok ? answer.field : null;
   const kept = (name: string, saved: string) => keptValue(answer, name, saved);
   const refused = answer && !answer.ok;
   const showCamera = refused ? answer.values?.showCameraDetails === "on" : settings.showCameraDetails;
@@ -35,11 +55,12 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
               defaultValue={kept("title", settings.title)}
               maxLength={limits.title}
               placeholder={data.ownerName}
-              aria-describedby="settings-title-hint"
-              aria-invalid={invalid === "title" ? true : undefined}
+              {...invalidProps(fieldError(answer, "title"), "settings-title", "settings-title-hint")}
             />
+            <FieldError id="settings-title" message={fieldError(answer, "title")} />
             <p className="field__hint" id="settings-title-hint">
-              After each page&apos;s name in titles and link previews. Empty: your name.
+              The home page&apos;s title, and after each other page&apos;s name in titles and link previews. Empty: your
+              name.
             </p>
           </div>
           <fieldset className="site-choices">
@@ -76,6 +97,38 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
                 {accent.label}
               </label>
             ))}
+            <label className="site-choice">
+              <input
+                type="radio"
+                name="accent"
+                value="custom"
+                defaultChecked={kept("accent", settings.accent) === "custom"}
+                aria-describedby="settings-custom-hint"
+              />
+              Custom
+            </label>
+            <div className="site-custom">
+              <p className="field__hint" id="settings-custom-hint">
+                Custom: your own colour for each scheme. Each must keep 4.5:1 contrast as text on that scheme&apos;s
+                pages (WCAG AA); the server says why when one does not.
+              </p>
+              <CustomColour scheme="light" data={data} answer={answer} />
+              <CustomColour scheme="dark" data={data} answer={answer} />
+            </div>
+          </fieldset>
+          <fieldset className="site-choices">
+            <legend>Home page opens on</legend>
+            {Object.entries(data.homeTabs).map(([tab, label]) => (
+              <label key={tab} className="site-choice">
+                <input
+                  type="radio"
+                  name="homeTab"
+                  value={tab}
+                  defaultChecked={kept("homeTab", settings.homeTab) === tab}
+                />
+                {label}
+              </label>
+            ))}
           </fieldset>
           <div className="site-choice">
             <input
@@ -99,8 +152,9 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
               name="footerLine"
               defaultValue={kept("footerLine", settings.footerLine)}
               maxLength={limits.footerLine}
-              aria-invalid={invalid === "footerLine" ? true : undefined}
+              {...invalidProps(fieldError(answer, "footerLine"), "settings-footer")}
             />
+            <FieldError id="settings-footer" message={fieldError(answer, "footerLine")} />
           </div>
           <div>
             <Button type="submit">Save settings</Button>

@@ -20,7 +20,7 @@ interface Props {
 
 function linkKind(link: SiteLink): "external" | "mail" | "download" {
   if (link.kind === "cv") return "download";
-  return link.url.startsWith("mailto:") ? "mail" : "external";
+  return /^(mailto|tel):/.test(link.url) ? "mail" : "external";
 }
 
 export function ProfileHeader({ aboutHtml, portrait }: Props) {
@@ -61,7 +61,7 @@ export function ProfileHeader({ aboutHtml, portrait }: Props) {
                   {...(kind === "external" ? { target: "_blank", rel: "noopener noreferrer" } : {})}
                   {...(kind === "download" ? { download: "" } : {})}
                 >
-                  <LinkIcon name={link.icon} />
+                  <LinkIcon glyph={link.glyph} />
                   <span className="visually-hidden">
                     {label}
                     {kind === "external" ? " (opens in a new tab)" : ""}

@@ -28,7 +28,8 @@ export function MediaForm({ project, notice }: { project: AdminProject; notice: 
       <h3>Media</h3>
       <p className="muted">
         {current} Images are cut to the card&apos;s 16:9 frame. A video (MP4 or WebM, at most {MAX_PROJECT_VIDEO_MB} MB)
-        plays muted in a loop and needs a poster image.
+        plays muted in a loop, with a poster image
+        {project.media ? ": without a new one it keeps the current image" : ""}.
       </p>
       {notice && notice.id === project.id && <AnswerBanner ok={notice.ok} message={notice.message} />}
       <div className="field">
@@ -38,7 +39,7 @@ export function MediaForm({ project, notice }: { project: AdminProject; notice: 
           type="file"
           name="image"
           accept="image/*"
-          required
+          required={!project.media}
           aria-invalid={notice && !notice.ok && notice.message.startsWith("image") ? true : undefined}
         />
       </div>

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FieldError, invalidProps } from "~/components/ui/field-error";
 import { MAX_LINK_LENGTH, MAX_PROJECT_DESCRIPTION, MAX_PROJECT_TAGS } from "~/lib/projects";
 import { MAX_NAME_LENGTH } from "~/lib/limits";
 import type { AdminProject, ProjectsRefusal } from "./types";
@@ -65,19 +66,20 @@ export function ProjectForm({ project, refusal, formKey }: ProjectFormProps) {
       {project && <input type="hidden" name="id" value={project.id} />}
       {FIELDS.map((field) => {
         const id = `${prefix}-${field.name}`;
+        const message = refusal?.field === field.name ? refusal.error : null;
         const common = {
           id,
           name: field.name,
           defaultValue: value(field.name),
           maxLength: field.max,
           required: field.required,
-          "aria-invalid": refusal?.field === field.name ? true : undefined,
-          "aria-describedby": field.hint ? `${id}-hint` : undefined,
+          ...invalidProps(message, id, field.hint ? `${id}-hint` : undefined),
         };
         return (
           <div className="field" key={field.name}>
             <label htmlFor={id}>{field.label}</label>
             {field.multiline ? <textarea rows={3} {...common} /> : <input type="text" {...common} />}
+            <FieldError id={id} message={message} />
             {field.hint && (
               <p className="field__hint" id={`${id}-hint`}>
                 {field.hint}

@@ -31,7 +31,7 @@ export function parseAlbumId(raw: string | undefined): number {
 const ALBUM_IDS_REFUSED = "must be an array of album ids (positive whole numbers)";
 const albumIds = z.object({
   albumIds: z
-    .array(positiveWhole(ALBUM_IDS_REFUSED), { error: ALBUM_IDS_REFUSED })
+    .array(positiveWhole("must be an album id (a positive whole number)"), { error: ALBUM_IDS_REFUSED })
     .max(1000, { error: ALBUM_IDS_REFUSED })
     .transform((ids) => [...new Set(ids)]),
 });

@@ -2,18 +2,21 @@ import { z } from "zod";
 import { cleanLine, cleanText } from "~/lib/clean-text";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { HttpError } from "~/server/core/http-error.server";
-import { issueText } from "~/server/core/schema-issues.server";
+import { issueField, issueText } from "~/server/core/schema-issues.server";
 
 /**
  * Request input (JSON bodies, forms, query strings, path parameters) is read
- * with zod schemas; a refusal is a 400 naming the field: "<field> must …"
- * (schema-issues.server.ts). The schemas of each domain live beside it
- * (photos/image-input, photos/list-query, albums/album-input).
+ * with zod schemas; a refusal is a 400 naming the exact field: "<field> must …"
+ * (schema-issues.server.ts), and the field again in the answer's `field`
+ * (`links[2].url`), by which a form marks its input. The schemas of each
+ * domain live beside it (photos/image-input, photos/list-query, albums/album-input).
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new HttpError(400, issueText(result.error.issues[0]!));
-  return result.data;
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issueField(issue);
+  throw new HttpError(400, issueText(issue), field ? { field } : {});
 }
 
 /**

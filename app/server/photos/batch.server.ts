@@ -17,7 +17,7 @@ import type { HiddenBy } from "~/lib/album-privacy";
 export const MAX_BATCH = 500;
 
 const ids = z
-  .array(positiveWhole("must list photo ids (positive whole numbers)"), { error: "must be a list of photo ids" })
+  .array(positiveWhole("must be a photo id (a positive whole number)"), { error: "must be a list of photo ids" })
   .min(1, { error: `must list 1 to ${MAX_BATCH} photo ids` })
   .max(MAX_BATCH, { error: `must list 1 to ${MAX_BATCH} photo ids` })
   // A photo ticked twice is changed once.

@@ -47,10 +47,12 @@ const TAGS_REFUSED = `must be at most ${MAX_PROJECT_TAGS} tags of at most ${MAX_
 const tags = z.preprocess(
   (value) => (typeof value === "string" ? value.split(",") : value),
   z
-    .array(z.string({ error: TAGS_REFUSED }).transform(cleanLine), { error: TAGS_REFUSED })
+    .array(z.string({ error: "must be text" }).transform(cleanLine), { error: TAGS_REFUSED })
     .transform((list) => [...new Set(list.filter(Boolean))])
     .pipe(
-      z.array(z.string().max(MAX_TAG_LENGTH, { error: TAGS_REFUSED })).max(MAX_PROJECT_TAGS, { error: TAGS_REFUSED }),
+      z
+        .array(z.string().max(MAX_TAG_LENGTH, { error: `must be at most ${MAX_TAG_LENGTH} characters` }))
+        .max(MAX_PROJECT_TAGS, { error: TAGS_REFUSED }),
     ),
 );
 

@@ -6,8 +6,10 @@
  * that write leaves the old media as they were.
  */
 import { eq } from "drizzle-orm";
+import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { MAX_PROJECT_VIDEO_MB } from "~/lib/projects";
 import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
@@ -15,6 +17,7 @@ import { projects, type ProjectMedia } from "~/server/data/schema";
 import { processImage, type ImageFrame } from "~/server/photos/image-processing.server";
 import { discardUploads, parseUpload } from "~/server/photos/upload.server";
 import { newStorageKey, PROJECT_KEY_PREFIX } from "~/server/storage/photo-store.server";
+import { photoStore } from "~/server/storage/storage.server";
 import { storeFolder } from "~/server/storage/store-folder.server";
 import { findProjectRow } from "./projects.server";
 import { copyVideoWithoutLocation } from "./video-location.server";
@@ -43,21 +46,41 @@ export async function videoContainer(file: string): Promise<"mp4" | "webm" | und
 }
 
 export interface MediaFiles {
-  /** The still: the image itself, or the video's poster. */
-  image: string;
-  video?: string;
+  /** The still: the image itself, or the video's poster; none keeps the card's current still as the video's poster. */
+  image?: string | undefined;
+  video?: string | undefined;
 }
+
+/** The card's current still, copied from the store into `dir`: a new video's poster when none is given. */
+async function copyCurrentStill(media: ProjectMedia, dir: string): Promise<ImageSize> {
+  for (const width of media.widths) {
+    const file = `w${width}.webp`;
+    const stored = await photoStore().get(media.key, file);
+    if (!stored) throw refused("image", 409, "the card's current still is missing: choose a poster image.");
+    await pipeline(stored.stream(), fs.createWriteStream(path.join(dir, file)));
+  }
+  return { width: media.width, height: media.height, variantWidths: media.widths };
+}
+
+type ImageSize = { width: number; height: number; variantWidths: number[] };
 
 /** Checks and stores the files, then points the project at them; the files are the caller's to remove. */
 export async function storeProjectMedia(id: number, files: MediaFiles): Promise<ProjectMedia> {
-  findProjectRow(id);
+  const current = findProjectRow(id).media;
+  if (!files.image && !(files.video && current)) {
+    throw files.video
+      ? refused("image", 400, "a video needs a poster image (16:9 works best).")
+      : refused("image", 400, "choose an image, or a video with its poster image.");
+  }
   const container = files.video ? await videoContainer(files.video) : undefined;
   if (files.video && !container) throw refused("video", 415, "the file is not an MP4 or WebM video.");
   return storeMedia(id, async (prepared) => {
-    const still = await processImage(files.image, prepared, PROJECT_FRAME).catch((error: unknown) => {
-      if (error instanceof HttpError) throw refused("image", error.status, error.message);
-      throw error;
-    });
+    const still: ImageSize = files.image
+      ? await processImage(files.image, prepared, PROJECT_FRAME).catch((error: unknown) => {
+          if (error instanceof HttpError) throw refused("image", error.status, error.message);
+          throw error;
+        })
+      : await copyCurrentStill(current!, prepared);
     if (files.video && container) {
       await copyVideoWithoutLocation(files.video, path.join(prepared, `video.${container}`), container);
     }
@@ -111,7 +134,8 @@ async function storeMedia(
 
 /**
  * The media form or `POST /api/project/{id}/media`: multipart with `image`
- * (the still or the poster) and optionally `video`, each at most 50 MB,
+ * (the still or the poster) and optionally `video`, or a `video` alone when
+ * the card has a still to keep as its poster, each at most 50 MB,
  * streamed to temp files and removed whatever happens.
  */
 export async function uploadProjectMedia(id: number, request: Request): Promise<ProjectMedia> {
@@ -127,12 +151,7 @@ export async function uploadProjectMedia(id: number, request: Request): Promise<
   try {
     const image = files.find((file) => file.field === "image" && file.size > 0);
     const video = files.find((file) => file.field === "video" && file.size > 0);
-    if (!image) {
-      throw video
-        ? refused("image", 400, "a video needs a poster image (16:9 works best).")
-        : refused("image", 400, "choose an image, or a video with its poster image.");
-    }
-    return await storeProjectMedia(id, { image: image.path, video: video?.path });
+    return await storeProjectMedia(id, { image: image?.path, video: video?.path });
   } finally {
     await discardUploads(files);
   }

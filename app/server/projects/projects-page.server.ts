@@ -57,11 +57,15 @@ function intentOf(form: FormData | undefined): ProjectIntent | null {
   return PROJECT_INTENTS.find((known) => known === intent) ?? null;
 }
 
-/** The field named at the start of a refusal ("demoUrl must be …"), so the form marks it. */
+/**
+ * The input a refusal names, so the form marks it: its `field`, else the
+ * first word ("demoUrl must be …"); a list's item (`tags[1]`) is the list's
+ * one input.
+ */
 function fieldOf(error: HttpError): string | null {
-  if (typeof error.extra.field === "string") return error.extra.field;
-  const first = error.message.split(" ")[0] ?? "";
-  return [...PROJECT_FIELDS, "icons"].includes(first) ? first : null;
+  const named = typeof error.extra.field === "string" ? error.extra.field : (error.message.split(" ")[0] ?? "");
+  const input = /^[a-zA-Z]+/.exec(named)?.[0] ?? "";
+  return [...PROJECT_FIELDS, "icons"].includes(input) ? input : null;
 }
 
 /** A refusal, shown beside its form, which keeps what was typed. */

@@ -31,6 +31,8 @@ export const sampleSettings = {
   title: "",
   colourScheme: "system" as const,
   accent: DEFAULT_ACCENT,
+  customAccent: null,
+  homeTab: "projects" as const,
   showCameraDetails: true,
   footerLine: "",
 };

@@ -12,6 +12,8 @@ export function siteForApi(admin: boolean) {
   const settings = readSettings();
   const shared = { profile, cv: hasCv() ? "/cv.pdf" : null, portrait: readPortrait() };
   if (admin) return { ...shared, links: readLinks(), settings };
-  const { title, footerLine, colourScheme, accent } = publicSite();
-  return { ...shared, links: publicSite().links, settings: { title, footerLine, colourScheme, accent } };
+  const { title, footerLine, colourScheme, accent, customAccent, homeTab, links } = publicSite();
+  // The icons' drawings are the pages' (link-icons.server.ts); the API names the icon.
+  const shown = links.map(({ glyph, ...link }) => link);
+  return { ...shared, links: shown, settings: { title, footerLine, colourScheme, accent, customAccent, homeTab } };
 }

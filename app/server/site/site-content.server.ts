@@ -9,6 +9,7 @@ import { defineSetting } from "~/server/data/settings.server";
 import { linksSchema, profileSchema, settingsSchema, type Profile, type SiteSettings } from "./site-schemas.server";
 import { sampleLinks, sampleProfile, sampleSettings } from "./sample-site";
 import { hasCv } from "./site-cv.server";
+import { linkGlyph } from "./link-icons.server";
 
 export const profileSetting = defineSetting("site.profile", profileSchema, sampleProfile);
 export const linksSetting = defineSetting("site.links", linksSchema, sampleLinks);
@@ -37,9 +38,13 @@ export function publicSite(): PublicSite {
     name: profile.name,
     tagline: profile.tagline,
     location: profile.location,
-    links: readLinks().filter((link) => (link.kind === "cv" ? cv : link.url !== "")),
+    links: readLinks()
+      .filter((link) => (link.kind === "cv" ? cv : link.url !== ""))
+      .map((link) => ({ ...link, glyph: linkGlyph(link.icon) })),
     footerLine: settings.footerLine,
     colourScheme: settings.colourScheme,
     accent: settings.accent,
+    customAccent: settings.customAccent,
+    homeTab: settings.homeTab,
   };
 }

@@ -4,8 +4,9 @@
  * names the field and hands back what was typed, so the form keeps it.
  */
 import { data } from "react-router";
-import { ACCENTS, ACCENT_NAMES, COLOUR_SCHEMES } from "~/lib/accent-palette";
-import { LINK_ICONS, SITE_LIMITS } from "~/lib/site";
+import { ACCENTS, ACCENT_NAMES, COLOUR_SCHEMES, CUSTOM_ACCENT, DEFAULT_ACCENT } from "~/lib/accent-palette";
+import { HOME_TABS } from "~/lib/home";
+import { LINK_ICON_NAMES, SITE_LIMITS } from "~/lib/site";
 import { requireAdminPage } from "~/server/auth/auth.server";
 import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
@@ -14,13 +15,20 @@ import { parseInput } from "~/server/http/input.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { MAX_CV_BYTES, hasCv } from "./site-cv.server";
 import { profileSetting, readLinks, readProfile, readSettings, settingsSetting } from "./site-content.server";
-import { addLink, moveLink, removeLink, saveLink } from "./site-edit.server";
+import { linkGlyph } from "./link-icons.server";
+import { saveLinksForm } from "./links-form.server";
 import { readPortrait } from "./site-portrait.server";
 import { profileSchema, settingsSchema } from "./site-schemas.server";
 import { takeSiteNotice } from "./site-notice.server";
 
-export const SITE_INTENTS = ["save-profile", "save-link", "add-link", "remove-link", "move-up", "move-down"] as const;
-export type SiteIntent = (typeof SITE_INTENTS)[number] | "save-settings";
+export type SiteIntent = "save-profile" | "save-links" | "save-settings";
+
+const LINK_NOTICES = {
+  save: "Links saved.",
+  "move-up": "Link moved.",
+  "move-down": "Link moved.",
+  remove: "Link removed.",
+};
 
 export async function sitePageLoader(request: Request) {
   await requireAdminPage(request);
@@ -28,12 +36,12 @@ export async function sitePageLoader(request: Request) {
   return data(
     {
       profile: readProfile(),
-      links: readLinks(),
+      links: readLinks().map((link) => ({ ...link, glyph: linkGlyph(link.icon) })),
       hasCv: hasCv(),
       portrait: readPortrait(),
       notice: taken?.notice ?? null,
       limits: SITE_LIMITS,
-      icons: LINK_ICONS,
+      icons: LINK_ICON_NAMES,
       maxCvMegabytes: MAX_CV_BYTES / 1024 / 1024,
     },
     { headers: taken ? { "Set-Cookie": taken.clear, "Cache-Control": PRIVATE_NO_STORE } : undefined },
@@ -48,6 +56,12 @@ export async function settingsPageLoader(request: Request) {
     ownerName: readProfile().name,
     schemes: COLOUR_SCHEMES,
     accents: ACCENT_NAMES.map((name) => ({ name, ...ACCENTS[name] })),
+    /** The custom accent's colours to start from: the saved ones, else the default palette's. */
+    customAccent: readSettings().customAccent ?? {
+      light: ACCENTS[DEFAULT_ACCENT].light.accent,
+      dark: ACCENTS[DEFAULT_ACCENT].dark.accent,
+    },
+    homeTabs: HOME_TABS,
     /** SHOW_EXIF, when set, overrides the setting: the page says so. */
     showExifFromEnvironment: environment ?? null,
     limits: SITE_LIMITS,
@@ -62,31 +76,21 @@ function typed(form: FormData | undefined): Record<string, string> {
 }
 
 function siteRefusal(error: HttpError, form: FormData | undefined) {
-  const intent = formText(form, "intent") ?? null;
-  // A refusal reads "<field> must …" (schema-issues.server.ts): the first word names the input at fault.
-  const field = /^([a-zA-Z]+) /.exec(error.message)?.[1] ?? null;
   return {
     ok: false as const,
-    intent,
-    id: formText(form, "id") ?? null,
+    intent: formText(form, "intent") ?? null,
     error: error.message,
-    field,
+    // The exact field at fault (`links[2].url`), named as the form's input is (input.server.ts).
+    field: typeof error.extra.field === "string" ? error.extra.field : null,
     values: typed(form),
   };
 }
 
-function done(intent: SiteIntent, notice: string, id: string | null = null) {
-  return { ok: true as const, intent, id, notice, at: Date.now() };
+function done(intent: SiteIntent, notice: string) {
+  return { ok: true as const, intent, notice, at: Date.now() };
 }
 
-const linkFields = (form: FormData) => ({
-  label: formText(form, "label"),
-  url: formText(form, "url"),
-  icon: formText(form, "icon"),
-});
-
 export const sitePageAction = pageAction({ guard: requireAdminPage, refusal: siteRefusal }, (form: FormData) => {
-  const id = formText(form, "id") ?? "";
   switch (formText(form, "intent")) {
     case "save-profile":
       profileSetting.write(
@@ -98,19 +102,8 @@ export const sitePageAction = pageAction({ guard: requireAdminPage, refusal: sit
         }),
       );
       return done("save-profile", "Profile saved.");
-    case "save-link":
-      saveLink(id, linkFields(form));
-      return done("save-link", "Link saved.", id);
-    case "add-link":
-      addLink(linkFields(form));
-      return done("add-link", "Link added.");
-    case "remove-link":
-      removeLink(id);
-      return done("remove-link", "Link removed.");
-    case "move-up":
-    case "move-down":
-      moveLink(id, formText(form, "intent") === "move-up" ? "up" : "down");
-      return done("save-link", "Link moved.", id);
+    case "save-links":
+      return done("save-links", LINK_NOTICES[saveLinksForm(form)]);
     default:
       throw new HttpError(400, "Unknown action.");
   }
@@ -118,11 +111,18 @@ export const sitePageAction = pageAction({ guard: requireAdminPage, refusal: sit
 
 export const settingsPageAction = pageAction({ guard: requireAdminPage, refusal: siteRefusal }, (form: FormData) => {
   if (formText(form, "intent") !== "save-settings") throw new HttpError(400, "Unknown action.");
+  const accent = formText(form, "accent");
   settingsSetting.write(
     parseInput(settingsSchema, {
       title: formText(form, "title") ?? "",
       colourScheme: formText(form, "colourScheme"),
-      accent: formText(form, "accent"),
+      accent,
+      // The colour inputs always send a value: the custom colours change only when Custom is chosen.
+      customAccent:
+        accent === CUSTOM_ACCENT
+          ? { light: formText(form, "customAccent.light") ?? "", dark: formText(form, "customAccent.dark") ?? "" }
+          : readSettings().customAccent,
+      homeTab: formText(form, "homeTab"),
       showCameraDetails: formText(form, "showCameraDetails") === "on",
       footerLine: formText(form, "footerLine") ?? "",
     }),

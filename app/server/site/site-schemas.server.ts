@@ -4,7 +4,9 @@
  * and a refusal names it ("url must …").
  */
 import { z } from "zod";
-import { ACCENT_NAMES, COLOUR_SCHEMES } from "~/lib/accent-palette";
+import { ACCENT_CHOICES, COLOUR_SCHEMES, CUSTOM_ACCENT } from "~/lib/accent-palette";
+import { accentContrastProblem, normaliseHex } from "~/lib/contrast";
+import { HOME_TABS, type HomeTab } from "~/lib/home";
 import { cleanLine, cleanText } from "~/lib/clean-text";
 import { CV_PATH, LINK_ICONS, LINK_KINDS, SITE_LIMITS } from "~/lib/site";
 
@@ -16,16 +18,19 @@ function line(max: number, { required = false } = {}) {
     .pipe(required ? inner.min(1, { error: "must not be empty" }) : inner);
 }
 
-const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
+const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:", "tel:"]);
 
-/** True for an absolute http:, https: or mailto: address (a `javascript:` link never reaches a page). */
+/** True for an absolute http:, https:, mailto: or tel: address (a `javascript:` link never reaches a page). */
 export function isSafeUrl(url: string): boolean {
   if (!URL.canParse(url)) return false;
   const parsed = new URL(url);
-  return SAFE_PROTOCOLS.has(parsed.protocol) && (parsed.protocol === "mailto:" || parsed.hostname !== "");
+  return (
+    SAFE_PROTOCOLS.has(parsed.protocol) &&
+    ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || parsed.hostname !== "")
+  );
 }
 
-const URL_RULE = "must start with http://, https:// or mailto:";
+const URL_RULE = "must start with http://, https://, mailto: or tel:";
 
 export const profileSchema = z.object({
   name: line(SITE_LIMITS.name, { required: true }),
@@ -44,7 +49,11 @@ export const linkSchema = z
     kind: z.enum(LINK_KINDS, { error: `must be one of ${LINK_KINDS.join(", ")}` }),
     label: line(SITE_LIMITS.linkLabel, { required: true }),
     url: line(SITE_LIMITS.url),
-    icon: z.enum(LINK_ICONS, { error: `must be one of ${LINK_ICONS.join(", ")}` }),
+    // "external" was the generic icon's name before the kept sets (record 072).
+    icon: z.preprocess(
+      (icon) => (icon === "external" ? "link" : icon),
+      z.enum(LINK_ICONS, { error: `must be one of ${LINK_ICONS.join(", ")}` }),
+    ),
   })
   .refine((link) => link.kind === "cv" || link.url === "" || isSafeUrl(link.url), {
     path: ["url"],
@@ -69,13 +78,38 @@ export const linksSchema = z
     },
   );
 
-export const settingsSchema = z.object({
-  title: line(SITE_LIMITS.title),
-  colourScheme: z.enum(COLOUR_SCHEMES, { error: `must be one of ${COLOUR_SCHEMES.join(", ")}` }),
-  accent: z.enum(ACCENT_NAMES, { error: `must be one of ${ACCENT_NAMES.join(", ")}` }),
-  showCameraDetails: z.boolean({ error: "must be true or false" }),
-  footerLine: line(SITE_LIMITS.footerLine),
-});
+const HEX_RULE = "must be a colour like #2747c7";
+const hex = z
+  .string({ error: HEX_RULE })
+  .transform(normaliseHex)
+  .pipe(z.string({ error: HEX_RULE }));
+const HOME_TAB_NAMES = Object.keys(HOME_TABS) as [HomeTab, ...HomeTab[]];
+
+export const settingsSchema = z
+  .object({
+    title: line(SITE_LIMITS.title),
+    colourScheme: z.enum(COLOUR_SCHEMES, { error: `must be one of ${COLOUR_SCHEMES.join(", ")}` }),
+    accent: z.enum(ACCENT_CHOICES, { error: `must be one of ${ACCENT_CHOICES.join(", ")}` }),
+    // Kept while another accent is chosen; checked for contrast when it is the one in use.
+    customAccent: z
+      .object({ light: hex, dark: hex }, { error: "must be null or an object with a light and a dark colour" })
+      .nullable()
+      .default(null),
+    homeTab: z.enum(HOME_TAB_NAMES, { error: `must be one of ${HOME_TAB_NAMES.join(", ")}` }).default("projects"),
+    showCameraDetails: z.boolean({ error: "must be true or false" }),
+    footerLine: line(SITE_LIMITS.footerLine),
+  })
+  .superRefine((settings, context) => {
+    if (settings.accent !== CUSTOM_ACCENT) return;
+    if (!settings.customAccent) {
+      context.addIssue({ code: "custom", path: ["customAccent"], message: "must give the custom accent's colours" });
+      return;
+    }
+    for (const scheme of ["light", "dark"] as const) {
+      const problem = accentContrastProblem(settings.customAccent[scheme], scheme);
+      if (problem) context.addIssue({ code: "custom", path: ["customAccent", scheme], message: problem });
+    }
+  });
 export type SiteSettings = z.output<typeof settingsSchema>;
 
 /**
