@@ -95,15 +95,23 @@ describe("the admin page is private", () => {
     const { dashboard } = await postPlainUpload(server.url, cookie, form);
     expect(dashboard?.status).toBe(200);
     const html = await dashboard!.text();
-    // One summary: the count with a link to the gallery, a thumbnail of each added photo, each refusal with its reason.
-    expect(pageText(html)).toContain("2 photos added · View them");
+    // "2 of 3 uploaded" with a link to the gallery, never the spec's "uploaded successfully" while a file was refused;
+    // each stored photo by name with its thumbnail and an edit link; apart, each refusal with its reason.
+    expect(pageText(html)).toContain("2 of 3 uploaded · View them");
+    expect(html).not.toContain("Image uploaded successfully");
     expect(html).toMatch(/<a href="\/photography"[^>]*>View them<\/a>/);
-    const added = (await (await fetch(`${server.url}/api/image`)).json()) as { images: { url: string }[] };
-    for (const photo of added.images.slice(0, 2)) expect(html).toContain(photo.url.split("/").at(-2));
-    expect(html.match(/class="upload-summary__thumb"/g)).toHaveLength(2);
-    expect(html).toContain(
-      "<strong>Refused:</strong> <!-- -->notes.txt<!-- -->: <!-- -->The file is not a supported image.",
-    );
+    const added = (await (await fetch(`${server.url}/api/image`)).json()) as {
+      images: { id: number; url: string; name: string }[];
+    };
+    const stored = html.slice(html.indexOf('aria-label="Uploaded photos"'), html.indexOf('aria-label="Not uploaded"'));
+    for (const photo of added.images.slice(0, 2)) {
+      expect(stored).toContain(photo.url.split("/").at(-2));
+      expect(stored).toContain(`<span class="photo-tile__name" title="${photo.name}">${photo.name}</span>`);
+      expect(stored).toContain(`href="/photography?image=${photo.id}&amp;edit=1"`);
+    }
+    expect(stored.match(/class="photo-tile__thumb"/g)).toHaveLength(2);
+    const refused = html.slice(html.indexOf('<div class="upload-summary__refused">'));
+    expect(pageText(refused)).toMatch(/^Error uploading imagenotes\.txt: The file is not a supported image\./);
     expect(await imageCount()).toBe(before + 2);
   });
 });

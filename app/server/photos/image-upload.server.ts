@@ -1,4 +1,4 @@
-import type { Image } from "~/lib/image";
+import { nameFromFile, type Image } from "~/lib/image";
 import { assertAlbumsExist } from "~/server/albums/memberships.server";
 import type { HiddenBy } from "~/lib/album-privacy";
 import { HttpError } from "~/server/core/http-error.server";
@@ -15,7 +15,7 @@ export type UploadResult =
 /**
  * The one upload path for the API and the dashboard form: streams the body to
  * temp files, then stores each file in turn. A blank name falls back to the
- * file name; `albumId` puts every file in that album, at `albumPosition`
+ * file name without its extension, as the dashboard's script prefills it; `albumId` puts every file in that album, at `albumPosition`
  * (start or end; the album's own setting when left out); `visibility` is
  * the photos': left out, public, and hidden by an unlisted or private album
  * (album-privacy.server.ts); chosen, as chosen. Request-level problems (not
@@ -35,7 +35,7 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
       try {
         // A name of only spaces or control characters is blank.
         const text = parseImageText({
-          name: cleanLine(fields.name ?? "") || file.filename,
+          name: cleanLine(fields.name ?? "") || nameFromFile(file.filename),
           description: fields.description ?? "",
         });
         const photo = { ...text, visibility: chosen ?? "public" };
