@@ -111,8 +111,18 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await expect(page.getByRole("form", { name: "Upload sunset.jpg" })).toHaveCount(0);
     expect(authorization).toBe(`Bearer ${token}`);
     expect(await galleryNames(page)).toContain("Sunset over the bay");
-    // The stats at the top count the new photo.
+    // The stats at the top count the new photo, and the latest uploads beside the panel lead with it.
     await expect.poll(() => photoCount(page)).toBe(before + 1);
+    const latest = page.getByRole("list", { name: "Latest uploads" });
+    await expect(latest.getByRole("listitem").first()).toHaveText("Sunset over the bayEdit");
+    await expect(latest.getByRole("link", { name: "Edit Sunset over the bay" })).toHaveAttribute(
+      "href",
+      /^\/photography\?image=\d+&edit=1$/,
+    );
+    const panel = (await page.getByRole("region", { name: "Upload Images" }).boundingBox())!;
+    const aside = (await page.getByRole("complementary", { name: "Latest uploads" }).boundingBox())!;
+    expect(aside.x).toBeGreaterThanOrEqual(panel.x + panel.width);
+    expect(aside.y).toBeCloseTo(panel.y, -1);
 
     await page.getByRole("button", { name: "Dismiss the upload summary" }).click();
     await expect(page.getByText("Image uploaded successfully")).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/images";
 import { postPlainUpload } from "../support/plain-upload";
+import { seedPhotos } from "../support/seed";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, pageText, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -113,6 +114,26 @@ describe("the admin page is private", () => {
     const refused = html.slice(html.indexOf('<div class="upload-summary__refused">'));
     expect(pageText(refused)).toMatch(/^Error uploading imagenotes\.txt: The file is not a supported image\./);
     expect(await imageCount()).toBe(before + 2);
+  });
+
+  it("shows the latest uploads beside the upload panel, newest first, each with a link to edit it", async () => {
+    // Seven, one hidden (the owner's all the same): the six newest show, the oldest of the seven does not.
+    const ids = await seedPhotos(
+      server,
+      Array.from({ length: 7 }, (_, index) => ({
+        name: `Latest ${index}`,
+        visibility: index === 5 ? ("hidden" as const) : ("public" as const),
+      })),
+    );
+    const { cookie } = await loginAdmin(server.url);
+    const html = await (await fetch(`${server.url}${ADMIN}`, { headers: { Cookie: cookie } })).text();
+    const latest = html.slice(html.indexOf('<aside class="latest-uploads"'), html.indexOf("</aside>"));
+    expect(pageText(latest)).toMatch(/^Latest uploads/);
+    const edits = [...latest.matchAll(/href="\/photography\?image=(\d+)&amp;edit=1"/g)].map((match) =>
+      Number(match[1]),
+    );
+    expect(edits).toEqual(ids.slice(1).reverse());
+    expect(latest).toContain('aria-label="Edit Latest 5"');
   });
 });
 

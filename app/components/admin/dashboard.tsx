@@ -7,12 +7,15 @@ import { ADMIN_LOGOUT_PATH, GALLERY_PATH } from "~/lib/paths";
 import { ErrorBanners } from "./error-banners";
 import { PlainUploadForm, UploadReportView } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
+import { LatestUploads } from "./latest-uploads";
 import type { Route } from "../../routes/+types/photography.admin";
 
 type DashboardData = Extract<Route.ComponentProps["loaderData"], { admin: true }>;
 
 interface DashboardProps {
   stats: DashboardData["stats"];
+  /** The newest photos, beside the upload panel. */
+  latest: DashboardData["latest"];
   /** What became of the last plain-form upload, shown once. */
   upload: DashboardData["upload"];
   /** The photos that upload added, for its summary's thumbnails. */
@@ -22,7 +25,7 @@ interface DashboardProps {
   albums: DashboardData["albums"];
 }
 
-export function Dashboard({ stats, upload, uploadedImages, error, albums }: DashboardProps) {
+export function Dashboard({ stats, latest, upload, uploadedImages, error, albums }: DashboardProps) {
   const auth = useAuth();
 
   return (
@@ -61,13 +64,17 @@ export function Dashboard({ stats, upload, uploadedImages, error, albums }: Dash
         </dl>
       </section>
 
-      {upload && "results" in upload && <UploadReportView report={upload} added={uploadedImages} />}
-      {/* The dropzone needs JavaScript; without it, the plain form does the same job. CSS shows the one that works. */}
-      <section className="admin-section no-js-only" aria-labelledby="plain-upload-heading">
-        <h2 id="plain-upload-heading">Upload Images</h2>
-        <PlainUploadForm albums={albums} />
-      </section>
-      <UploadPanel albums={albums} />
+      {/* The upload panel, the latest uploads beside it on a wide screen (admin.css), the pending list under both. */}
+      <div className="dashboard-uploads">
+        {upload && "results" in upload && <UploadReportView report={upload} added={uploadedImages} />}
+        {/* The dropzone needs JavaScript; without it, the plain form does the same job. CSS shows the one that works. */}
+        <section className="admin-section no-js-only" aria-labelledby="plain-upload-heading">
+          <h2 id="plain-upload-heading">Upload Images</h2>
+          <PlainUploadForm albums={albums} />
+        </section>
+        <UploadPanel albums={albums} />
+        <LatestUploads images={latest} />
+      </div>
     </main>
   );
 }

@@ -179,7 +179,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
         ) : null}
       </section>
 
-      <section className="admin-section js-only" aria-labelledby="pending-heading">
+      <section className="admin-section js-only upload-pending" aria-labelledby="pending-heading">
         <div className="title-row admin-section__header">
           <h2 id="pending-heading">Uploaded Images</h2>
           <div className="actions">
