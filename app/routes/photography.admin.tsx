@@ -23,6 +23,7 @@ import { passwordStep, secondStep } from "~/server/auth/login.server";
 import { safeRedirect } from "~/server/http/security.server";
 import { addedImages, takeUploadReport } from "~/server/photos/upload-report.server";
 import { albumChoices } from "~/server/albums/albums.server";
+import { firstRunChecklist } from "./admin/first-run.server";
 import { isUnansweredAction, unansweredAction } from "~/lib/unanswered-action";
 import "~/styles/admin.css";
 import "~/styles/two-step.css";
@@ -59,9 +60,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { admin: false as const, notice: sentByGuard ? NOT_LOGGED_IN : null };
   }
   const upload = await takeUploadReport(request);
+  const stats = galleryStats();
   const dashboard = {
     admin: true as const,
-    stats: galleryStats(),
+    stats,
+    firstRun: firstRunChecklist(stats.count),
     latest: latestUploads(LATEST_UPLOADS),
     upload: upload?.report ?? null,
     uploadedImages: upload ? addedImages(upload.report) : [],
@@ -151,6 +154,7 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <Dashboard
       stats={loaderData.stats}
+      firstRun={loaderData.firstRun}
       latest={loaderData.latest}
       upload={loaderData.upload}
       uploadedImages={loaderData.uploadedImages}

@@ -201,3 +201,66 @@ describe("login and logout through the page", () => {
     }
   });
 });
+
+describe("the first-run checklist", () => {
+  it("lists a new site's first steps with where each is done, ticks each off as the site shows it, then goes", async () => {
+    // A site of its own: the steps read the whole site (its profile, photos, albums, share links).
+    const site = await startServer();
+    try {
+      const { cookie, token } = await loginAdmin(site.url);
+      const owner = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+      const checklist = async () => {
+        const html = await (await fetch(`${site.url}${ADMIN}`, { headers: { Cookie: cookie } })).text();
+        const start = html.indexOf('<section class="first-run"');
+        return start < 0 ? null : html.slice(start, html.indexOf("</section>", start));
+      };
+      const first = (await checklist())!;
+      expect(pageText(first)).toContain("Getting started0 of 4 done. This list goes once all are.");
+      for (const [label, target] of [
+        ["Set your name and links", "/photography/admin/site"],
+        ["Upload photos", "/photography/admin#upload"],
+        ["Make an album", "/photography/albums#new-album"],
+        ["Share it", "/photography/albums#new-album"],
+      ]) {
+        expect(first).toMatch(new RegExp(`href="${target}"[^>]*>${label}</a>`));
+      }
+
+      // The sample's profile and links saved as they are are the owner's now.
+      const current = (await (await fetch(`${site.url}/api/site`, { headers: owner })).json()) as object & {
+        profile: unknown;
+        links: unknown;
+      };
+      const saved = await fetch(`${site.url}/api/site`, {
+        method: "PUT",
+        headers: owner,
+        body: JSON.stringify({ profile: current.profile, links: current.links }),
+      });
+      expect(saved.status).toBe(200);
+      expect(pageText((await checklist())!)).toContain("1 of 4 done.");
+      expect(pageText((await checklist())!)).toContain("Set your name and links (done)");
+
+      await seedPhotos(site, [{ name: "First light" }]);
+      expect(pageText((await checklist())!)).toContain("2 of 4 done.");
+
+      const album = await fetch(`${site.url}/api/album`, {
+        method: "POST",
+        headers: owner,
+        body: JSON.stringify({ name: "Harbour wedding" }),
+      });
+      const { id, slug } = (await album.json()) as { id: number; slug: string };
+      const third = (await checklist())!;
+      expect(pageText(third)).toContain("3 of 4 done.");
+      expect(third).toMatch(new RegExp(`href="/photography/admin/albums/${slug}"[^>]*>Share it</a>`));
+
+      const link = await fetch(`${site.url}/api/album/${id}/links`, {
+        method: "POST",
+        headers: owner,
+        body: JSON.stringify({ label: "The couple" }),
+      });
+      expect(link.status).toBe(201);
+      expect(await checklist()).toBeNull();
+    } finally {
+      await site.stop();
+    }
+  });
+});

@@ -3,17 +3,20 @@ import { useAuth } from "~/components/auth";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { formatBytes } from "~/lib/format";
-import { ADMIN_LOGOUT_PATH, GALLERY_PATH } from "~/lib/paths";
+import { ADMIN_LOGOUT_PATH, DASHBOARD_UPLOAD_ID, GALLERY_PATH } from "~/lib/paths";
 import { ErrorBanners } from "./error-banners";
 import { PlainUploadForm, UploadReportView } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
 import { LatestUploads } from "./latest-uploads";
+import { FirstRunChecklist } from "./first-run-checklist";
 import type { Route } from "../../routes/+types/photography.admin";
 
 type DashboardData = Extract<Route.ComponentProps["loaderData"], { admin: true }>;
 
 interface DashboardProps {
   stats: DashboardData["stats"];
+  /** A new site's first steps, until all are done. */
+  firstRun: DashboardData["firstRun"];
   /** The newest photos, beside the upload panel. */
   latest: DashboardData["latest"];
   /** What became of the last plain-form upload, shown once. */
@@ -25,7 +28,7 @@ interface DashboardProps {
   albums: DashboardData["albums"];
 }
 
-export function Dashboard({ stats, latest, upload, uploadedImages, error, albums }: DashboardProps) {
+export function Dashboard({ stats, firstRun, latest, upload, uploadedImages, error, albums }: DashboardProps) {
   const auth = useAuth();
 
   return (
@@ -43,6 +46,8 @@ export function Dashboard({ stats, latest, upload, uploadedImages, error, albums
       </header>
 
       <ErrorBanners messages={[auth.error, error, upload && "error" in upload ? upload.error : null]} />
+
+      {firstRun ? <FirstRunChecklist steps={firstRun} /> : null}
 
       <section className="admin-stats" aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="visually-hidden">
@@ -65,7 +70,7 @@ export function Dashboard({ stats, latest, upload, uploadedImages, error, albums
       </section>
 
       {/* The upload panel, the latest uploads beside it on a wide screen (admin.css), the pending list under both. */}
-      <div className="dashboard-uploads">
+      <div className="dashboard-uploads" id={DASHBOARD_UPLOAD_ID}>
         {upload && "results" in upload && <UploadReportView report={upload} added={uploadedImages} />}
         {/* The dropzone needs JavaScript; without it, the plain form does the same job. CSS shows the one that works. */}
         <section className="admin-section no-js-only" aria-labelledby="plain-upload-heading">
