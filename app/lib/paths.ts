@@ -59,8 +59,6 @@ export const BACK_PARAM = "back";
 
 export const ADMIN_PATH = href("/photography/admin");
 export const ADMIN_UPLOAD_PATH = href("/photography/admin/upload");
-/** The dashboard's upload panel, the first-run checklist's "Upload photos" (`/photography/admin#upload`). */
-export const DASHBOARD_UPLOAD_ID = "upload";
 export const ADMIN_LOGOUT_PATH = href("/photography/admin/logout");
 export const ADMIN_ACCOUNT_PATH = href("/photography/admin/account");
 export const ADMIN_SITE_PATH = href("/photography/admin/site");

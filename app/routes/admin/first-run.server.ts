@@ -1,4 +1,5 @@
-import { ADMIN_SITE_PATH, ALBUMS_PATH, DASHBOARD_UPLOAD_ID, adminAlbumPath } from "~/lib/paths";
+import { DASHBOARD_UPLOAD_ID } from "~/lib/dashboard";
+import { ADMIN_SITE_PATH, ALBUMS_PATH, adminAlbumPath } from "~/lib/paths";
 import { OWNER } from "~/server/access/access.server";
 import { albumSlugs } from "~/server/albums/albums.server";
 import { anyShareLinkMade } from "~/server/sharing/share-link-made.server";
