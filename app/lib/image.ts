@@ -41,3 +41,9 @@ export interface ImagePage {
   /** Pass back as `cursor` to continue exactly after the last image, even while photos are added or deleted. */
   nextCursor: string | null;
 }
+
+/** A photo's name when the upload gives none: its file's name without the extension ("harbour.jpg" → "harbour"). */
+export function nameFromFile(filename: string): string {
+  const dot = filename.lastIndexOf(".");
+  return dot > 0 ? filename.slice(0, dot) : filename;
+}

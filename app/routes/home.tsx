@@ -74,7 +74,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {technologies ? <TechStrip technologies={technologies} /> : null}
           <div className="project-grid">
             {projects.map((project, index) => (
-              <ProjectCard key={project.id} project={project} priority={index === 0} />
+              <ProjectCard
+                key={project.id}
+                project={project}
+                priority={index === 0}
+                wide={index === 0 && projects.length % 2 === 1}
+              />
             ))}
           </div>
           <JokeButton pressed={jokePressed} onPress={() => setPressedInPage(true)} />

@@ -18,17 +18,20 @@ import { isAdmin, NOT_LOGGED_IN } from "~/server/auth/auth.server";
 import { formText, pageAction, publicPage } from "~/server/http/page-action.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { HttpError } from "~/server/core/http-error.server";
-import { galleryStats } from "~/server/photos/images.server";
+import { galleryStats, latestUploads } from "~/server/photos/images.server";
 import { passwordStep, secondStep } from "~/server/auth/login.server";
 import { safeRedirect } from "~/server/http/security.server";
 import { addedImages, takeUploadReport } from "~/server/photos/upload-report.server";
 import { albumChoices } from "~/server/albums/albums.server";
+import { firstRunChecklist } from "./admin/first-run.server";
 import { isUnansweredAction, unansweredAction } from "~/lib/unanswered-action";
 import "~/styles/admin.css";
 import "~/styles/two-step.css";
 import type { Route } from "./+types/photography.admin";
 
 const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE };
+/** How many of the newest photos the dashboard shows beside the upload panel. */
+const LATEST_UPLOADS = 6;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, {
@@ -57,9 +60,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { admin: false as const, notice: sentByGuard ? NOT_LOGGED_IN : null };
   }
   const upload = await takeUploadReport(request);
+  const stats = galleryStats();
   const dashboard = {
     admin: true as const,
-    stats: galleryStats(),
+    stats,
+    firstRun: firstRunChecklist(stats.count),
+    latest: latestUploads(LATEST_UPLOADS),
     upload: upload?.report ?? null,
     uploadedImages: upload ? addedImages(upload.report) : [],
     albums: albumChoices(),
@@ -148,6 +154,8 @@ export default function AdminPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <Dashboard
       stats={loaderData.stats}
+      firstRun={loaderData.firstRun}
+      latest={loaderData.latest}
       upload={loaderData.upload}
       uploadedImages={loaderData.uploadedImages}
       albums={loaderData.albums}

@@ -47,13 +47,28 @@ test("a refused duplicate keeps its file name and links to the photo already in 
       .getByLabel("Images", { exact: true })
       .setInputFiles([{ name: filename, mimeType: "image/jpeg", buffer }]);
     await page.getByRole("button", { name: "Upload" }).click();
-    const refused = page.getByRole("listitem").filter({ hasText: "Refused:" });
+    const refused = page.getByRole("list", { name: "Not uploaded" }).getByRole("listitem");
     await expect(refused).toContainText(filename);
     await refused.getByRole("link", { name: "See the photo already in the gallery" }).click();
   }
   await expect(page).toHaveURL(new RegExp(`/photography\\?image=${existing}$`));
   await expect(page.getByRole("dialog")).toBeVisible();
 });
+
+test(
+  "the first-run checklist leads to each step: Make an album brings the new album's form into view",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    // This file makes no album nor share link, so those steps stay; the steps' ticks are the integration test's.
+    await page.setViewportSize({ width: 412, height: 915 });
+    await openDashboard(page);
+    const checklist = page.getByRole("region", { name: "Getting started" });
+    await expect(checklist.getByRole("link", { name: "Share it" })).toBeVisible();
+    await checklist.getByRole("link", { name: "Make an album" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/photography/albums" && url.hash === "#new-album");
+    await expect(page.getByRole("heading", { name: "New album" })).toBeInViewport();
+  },
+);
 
 test("the login card stays where it is when the error banner appears", async ({ page }) => {
   await page.goto("/photography/admin");

@@ -111,8 +111,18 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await expect(page.getByRole("form", { name: "Upload sunset.jpg" })).toHaveCount(0);
     expect(authorization).toBe(`Bearer ${token}`);
     expect(await galleryNames(page)).toContain("Sunset over the bay");
-    // The stats at the top count the new photo.
+    // The stats at the top count the new photo, and the latest uploads beside the panel lead with it.
     await expect.poll(() => photoCount(page)).toBe(before + 1);
+    const latest = page.getByRole("list", { name: "Latest uploads" });
+    await expect(latest.getByRole("listitem").first()).toHaveText("Sunset over the bayEdit");
+    await expect(latest.getByRole("link", { name: "Edit Sunset over the bay" })).toHaveAttribute(
+      "href",
+      /^\/photography\?image=\d+&edit=1$/,
+    );
+    const panel = (await page.getByRole("region", { name: "Upload Images" }).boundingBox())!;
+    const aside = (await page.getByRole("complementary", { name: "Latest uploads" }).boundingBox())!;
+    expect(aside.x).toBeGreaterThanOrEqual(panel.x + panel.width);
+    expect(aside.y).toBeCloseTo(panel.y, -1);
 
     await page.getByRole("button", { name: "Dismiss the upload summary" }).click();
     await expect(page.getByText("Image uploaded successfully")).toHaveCount(0);
@@ -249,7 +259,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     expect(uploads).toBe(0);
   });
 
-  test("a batch ends in one summary: how many were added with a link to them, their thumbnails in their shape, each refusal with its reason", async ({
+  test("a batch ends in one summary: how many of how many were uploaded, each stored photo named with its thumbnail in its shape, apart each refusal with its reason", async ({
     page,
   }) => {
     await openDashboard(page);
@@ -263,17 +273,25 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await expect(pendingItem(page, "tall.jpg").getByRole("img")).toHaveCSS("object-fit", "contain");
     await page.getByRole("button", { name: "Upload all" }).click();
 
-    const summary = page.getByRole("status");
-    await expect(summary).toContainText("2 photos added · View them");
-    await expect(summary).toContainText("Refused: broken.jpg: The file is not a supported image.");
-    const thumbs = summary.getByRole("list", { name: "Added photos" }).getByRole("img");
-    await expect(thumbs).toHaveCount(2);
+    const summary = page.getByRole("status").filter({ hasText: "uploaded" });
+    await expect(summary).toContainText("2 of 3 uploaded · View them");
+    // Never under the spec's green "uploaded successfully" while a file was refused; the refusal stands apart.
+    await expect(page.getByText("Image uploaded successfully")).toHaveCount(0);
+    await expect(summary).not.toContainText("broken.jpg");
+    await expect(page.getByRole("list", { name: "Not uploaded" })).toContainText(
+      "broken.jpg: The file is not a supported image.",
+    );
+    const stored = summary.getByRole("list", { name: "Uploaded photos" }).getByRole("listitem");
+    // In the order they finished: two upload at once.
+    await expect(stored).toHaveCount(2);
+    for (const name of ["wide", "tall"]) await expect(stored.filter({ hasText: name })).toHaveText(`${name}Edit`);
+    await expect(stored.getByRole("img")).toHaveCount(2);
     const tallThumb = summary.getByRole("img", { name: "tall" });
     await expect(tallThumb).toHaveJSProperty("complete", true);
     const box = (await tallThumb.boundingBox())!;
     expect(box.height / box.width).toBeCloseTo(2, 1);
-    await summary.getByRole("link", { name: "View them" }).click();
-    await expect(page).toHaveURL((url) => url.pathname === "/photography");
+    await summary.getByRole("link", { name: "Edit tall" }).click();
+    await expect(page.getByRole("dialog", { name: "tall" }).getByPlaceholder("Image name")).toHaveValue("tall");
   });
 
   test('"Upload all" uploads every pending item, two at a time', async ({ page }) => {
@@ -295,7 +313,8 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     await expect(page.getByRole("button", { name: "Uploading..." })).toHaveCount(2);
     await expect(pendingItem(page, files[2]!.name).getByRole("button", { name: "Upload", exact: true })).toBeEnabled();
     letThrough();
-    await expect(page.getByRole("status")).toContainText("3 photos added · View them");
+    await expect(page.getByRole("status")).toContainText("3 of 3 uploaded · View them");
+    await expect(page.getByText("Image uploaded successfully")).toBeVisible();
     await expect(page.getByRole("form")).toHaveCount(0);
     expect(sent).toBe(3);
     const names = await galleryNames(page);
@@ -304,7 +323,7 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
 });
 
 test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
-  test("the plain form uploads many files and lists what was stored and what was refused", async ({ page }) => {
+  test("the plain form uploads many files and names what was stored and, apart, what was refused", async ({ page }) => {
     await openDashboard(page, false);
     // The dropzone is in the page for JavaScript; CSS hides it, and it is out of the accessibility tree.
     await expect(page.getByText(DROPZONE_TEXT)).toBeHidden();
@@ -317,15 +336,22 @@ test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
     await page.getByRole("button", { name: "Upload", exact: true }).click();
 
     const results = page.getByRole("status");
-    await expect(results).toContainText("2 photos added · View them");
-    await expect(results.getByRole("list", { name: "Added photos" }).getByRole("img")).toHaveCount(2);
-    await expect(results.getByRole("img", { name: "plain-1.jpg" })).toBeVisible();
-    await expect(results.getByRole("listitem").filter({ hasText: "notes.txt" })).toContainText(
-      "Refused: notes.txt: The file is not a supported image.",
+    await expect(results).toContainText("2 of 3 uploaded · View them");
+    await expect(page.getByText("Image uploaded successfully")).toHaveCount(0);
+    // Named after their files without the extension, as the script's forms name them.
+    const stored = results.getByRole("list", { name: "Uploaded photos" }).getByRole("listitem");
+    await expect(stored).toHaveText(["plain-1Edit", "plain-2Edit"]);
+    await expect(results.getByRole("img", { name: "plain-1" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Not uploaded" })).toContainText(
+      "notes.txt: The file is not a supported image.",
     );
     expect(await photoCount(page)).toBe(before + 2);
     const names = await galleryNames(page);
-    expect(names).toEqual(expect.arrayContaining(["plain-1.jpg", "plain-2.jpg"]));
+    expect(names).toEqual(expect.arrayContaining(["plain-1", "plain-2"]));
+    await expect(stored.getByRole("link", { name: "Edit plain-2" })).toHaveAttribute(
+      "href",
+      /^\/photography\?image=\d+&edit=1$/,
+    );
 
     // Back on the dashboard after the upload's redirect, Logout still logs out.
     await page.getByRole("button", { name: "Logout" }).click();

@@ -37,11 +37,11 @@ test("an iPhone HEIC and a Display P3 photo upload from the dashboard; the P3 on
   if (javaScriptEnabled) {
     await page.getByLabel("Choose files to upload").setInputFiles([heic, p3]);
     await page.getByRole("button", { name: "Upload all" }).click();
-    await expect(page.getByRole("status")).toContainText("2 photos added · View them");
+    await expect(page.getByRole("status")).toContainText("2 of 2 uploaded · View them");
   } else {
     await page.getByLabel("Images", { exact: true }).setInputFiles([heic, p3]);
     await page.getByRole("button", { name: "Upload", exact: true }).click();
-    await expect(page.getByRole("status")).toContainText("2 photos added · View them");
+    await expect(page.getByRole("status")).toContainText("2 of 2 uploaded · View them");
   }
 
   const fromIphone = await stored(page, heic.name);

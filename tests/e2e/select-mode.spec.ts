@@ -198,3 +198,40 @@ test(
     }
   },
 );
+
+test("the action bar stays on screen down the page, shows only the chosen action's field, and counts the ticks", async ({
+  page,
+  server,
+  javaScriptEnabled,
+}) => {
+  const ids = await server.seed(15, { prefix: "Sticky" });
+  const names = await Promise.all(
+    [ids[0]!, ids.at(-1)!].map(
+      async (id) => ((await (await page.request.get(`/api/image/${id}`)).json()) as Image).name,
+    ),
+  );
+  await page.setViewportSize({ width: 1350, height: 900 });
+  await loginInBrowser(page);
+  await page.goto("/photography?select=1");
+  if (javaScriptEnabled) await waitForHydration(page);
+  const bar = page.getByRole("region", { name: "Selected photos" });
+  const drawnAt = (await bar.boundingBox())!;
+  await page.getByLabel(tick(names[1]!), { exact: true }).check();
+  // The oldest is at the bottom of the page, past where the bar was drawn: the bar came down with it.
+  const last = page.getByLabel(tick(names[0]!), { exact: true });
+  await last.scrollIntoViewIfNeeded();
+  await last.check();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(drawnAt.y + drawnAt.height);
+  const box = (await bar.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThan(450);
+  // The count is the script's: without it the answer says how many were changed.
+  if (javaScriptEnabled) await expect(bar.getByText("2 photos selected")).toBeVisible();
+
+  await expect(bar.getByLabel("Album (to add to)")).toBeVisible();
+  await expect(bar.getByLabel("Description (to set)")).toBeHidden();
+  await bar.getByLabel("With the selected photos").selectOption({ label: "Set the description" });
+  await expect(bar.getByLabel("Description (to set)")).toBeVisible();
+  await expect(bar.getByLabel("Album (to add to)")).toBeHidden();
+  await expect(bar.getByLabel("Visibility (to set)")).toBeHidden();
+});

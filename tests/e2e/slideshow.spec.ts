@@ -25,16 +25,41 @@ async function expectShowing(page: Page, name: string) {
 const play = (page: Page) => viewer(page).getByRole("button", { name: "Play slideshow" });
 const pause = (page: Page) => viewer(page).getByRole("button", { name: "Pause slideshow" });
 
-test("without JavaScript there is no Play button", { tag: "@no-js-only" }, async ({ page, server }) => {
-  // The button is JavaScript's.
+test("without JavaScript there is no Play or Full screen button", { tag: "@no-js-only" }, async ({ page, server }) => {
+  // The buttons are JavaScript's.
   const [id] = await server.seed(1, { prefix: "Still" });
   await page.goto(`/photography?image=${id}`);
   await expect(viewer(page)).toBeVisible();
   await expect(viewer(page).getByRole("button", { name: /slideshow/ })).toHaveCount(0);
+  await expect(viewer(page).getByRole("button", { name: /full screen/i })).toHaveCount(0);
 });
 
 test.describe("with JavaScript", { tag: "@js-only" }, () => {
   // The slideshow needs JavaScript.
+
+  test("the viewer's own Full screen button, outside the slideshow; a slideshow started full screen stays so", async ({
+    page,
+    server,
+  }) => {
+    const [id] = await server.seed(2, { prefix: "Large" });
+    await openPaused(page, `/photography?image=${id}`);
+    const fullscreenRole = () => page.evaluate(() => document.fullscreenElement?.getAttribute("role") ?? null);
+    await viewer(page).getByRole("button", { name: "Full screen" }).click();
+    await expect.poll(fullscreenRole).toBe("dialog");
+    // Not a slideshow: the caption, the arrows and Play stay.
+    await expect(viewer(page).locator(".viewer-info")).toBeVisible();
+    await expect(play(page)).toBeVisible();
+    await viewer(page).getByRole("button", { name: "Exit full screen" }).click();
+    await expect.poll(fullscreenRole).toBeNull();
+    await expect(viewer(page)).toBeVisible();
+
+    await viewer(page).getByRole("button", { name: "Full screen" }).click();
+    await expect.poll(fullscreenRole).toBe("dialog");
+    await play(page).click();
+    await pause(page).click();
+    await expect(viewer(page).getByRole("button", { name: "Exit full screen" })).toBeVisible();
+    expect(await fullscreenRole()).toBe("dialog");
+  });
 
   test("plays through the list every 5 s, loading the next page, and stops after the last photo", async ({ page }) => {
     // A server of its own with 26 uploads: more than the default budget on a busy machine.

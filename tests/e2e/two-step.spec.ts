@@ -1,6 +1,8 @@
 // Two-step codes (issue 21) in the browser, JavaScript on and off: turning
 // them on from the account page (the QR code and the key, a first code, the
 // recovery codes), then logging in with the password and the second step.
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
 import { Authenticator } from "../support/authenticator";
 import { expect, test, waitForHydration } from "./fixtures";
@@ -18,6 +20,7 @@ test("turn on two-step codes from the account page, then log in with a code", as
 }) => {
   // Two logins and two page forms, each through React with JavaScript on: more than the usual budget.
   test.slow();
+  if (javaScriptEnabled) await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const signedIn = await page.request.post("/api/auth/login", {
     data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
   });
@@ -34,10 +37,11 @@ test("turn on two-step codes from the account page, then log in with a code", as
 
   await section.getByLabel("Code from the app").fill(await readyCode(app));
   await section.getByRole("button", { name: "Turn on", exact: true }).click();
-  await expect(section.getByRole("status")).toContainText("Two-step codes are on.");
+  await expect(section.getByText("Two-step codes are on.")).toBeVisible();
   const codes = section.getByRole("region", { name: "Recovery codes" }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
   await expect(section).toContainText("10 recovery codes left.");
+  await keepRecoveryCodes(page, javaScriptEnabled);
 
   // A new browser session: the password, then the second step.
   await context.clearCookies();
@@ -56,3 +60,37 @@ test("turn on two-step codes from the account page, then log in with a code", as
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
 });
+
+/** The new codes can be downloaded as a text file (a link, so without JavaScript too), copied and printed alone. */
+async function keepRecoveryCodes(page: Page, javaScriptEnabled: boolean) {
+  const region = page.getByRole("region", { name: "Recovery codes" });
+  const codes = await region.getByRole("listitem").allTextContents();
+  const download = page.waitForEvent("download");
+  await region.getByRole("link", { name: "Download as a text file" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("recovery-codes.txt");
+  const text = await readFile((await file.path())!, "utf8");
+  expect(text.split("\n").filter((line) => codes.includes(line))).toEqual(codes);
+  expect(text).toContain("Each works once, in place of a code from the app.");
+
+  if (javaScriptEnabled) {
+    await region.getByRole("button", { name: "Copy the codes" }).click();
+    await expect(region.getByText("Copied.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    await page.evaluate(() => {
+      window.print = () => document.documentElement.setAttribute("data-printed", "");
+    });
+    await region.getByRole("button", { name: "Print" }).click();
+    await expect(page.locator("html[data-printed]")).toHaveCount(1);
+  } else {
+    // Printing is the browser's own then.
+    await expect(region.getByRole("button", { name: "Print" })).toHaveCount(0);
+  }
+  // On paper: the codes alone.
+  await page.emulateMedia({ media: "print" });
+  await expect(region.getByText(codes[0]!)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Two-step codes" })).toBeHidden();
+  await expect(page.getByRole("banner")).toBeHidden();
+  await expect(region.getByRole("link", { name: "Download as a text file" })).toBeHidden();
+  await page.emulateMedia({ media: null });
+}

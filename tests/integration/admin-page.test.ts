@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/images";
 import { postPlainUpload } from "../support/plain-upload";
+import { seedPhotos } from "../support/seed";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, pageText, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -95,16 +96,44 @@ describe("the admin page is private", () => {
     const { dashboard } = await postPlainUpload(server.url, cookie, form);
     expect(dashboard?.status).toBe(200);
     const html = await dashboard!.text();
-    // One summary: the count with a link to the gallery, a thumbnail of each added photo, each refusal with its reason.
-    expect(pageText(html)).toContain("2 photos added · View them");
+    // "2 of 3 uploaded" with a link to the gallery, never the spec's "uploaded successfully" while a file was refused;
+    // each stored photo by name with its thumbnail and an edit link; apart, each refusal with its reason.
+    expect(pageText(html)).toContain("2 of 3 uploaded · View them");
+    expect(html).not.toContain("Image uploaded successfully");
     expect(html).toMatch(/<a href="\/photography"[^>]*>View them<\/a>/);
-    const added = (await (await fetch(`${server.url}/api/image`)).json()) as { images: { url: string }[] };
-    for (const photo of added.images.slice(0, 2)) expect(html).toContain(photo.url.split("/").at(-2));
-    expect(html.match(/class="upload-summary__thumb"/g)).toHaveLength(2);
-    expect(html).toContain(
-      "<strong>Refused:</strong> <!-- -->notes.txt<!-- -->: <!-- -->The file is not a supported image.",
-    );
+    const added = (await (await fetch(`${server.url}/api/image`)).json()) as {
+      images: { id: number; url: string; name: string }[];
+    };
+    const stored = html.slice(html.indexOf('aria-label="Uploaded photos"'), html.indexOf('aria-label="Not uploaded"'));
+    for (const photo of added.images.slice(0, 2)) {
+      expect(stored).toContain(photo.url.split("/").at(-2));
+      expect(stored).toContain(`<span class="photo-tile__name" title="${photo.name}">${photo.name}</span>`);
+      expect(stored).toContain(`href="/photography?image=${photo.id}&amp;edit=1"`);
+    }
+    expect(stored.match(/class="photo-tile__thumb"/g)).toHaveLength(2);
+    const refused = html.slice(html.indexOf('<div class="upload-summary__refused">'));
+    expect(pageText(refused)).toMatch(/^Error uploading imagenotes\.txt: The file is not a supported image\./);
     expect(await imageCount()).toBe(before + 2);
+  });
+
+  it("shows the latest uploads beside the upload panel, newest first, each with a link to edit it", async () => {
+    // Seven, one hidden (the owner's all the same): the six newest show, the oldest of the seven does not.
+    const ids = await seedPhotos(
+      server,
+      Array.from({ length: 7 }, (_, index) => ({
+        name: `Latest ${index}`,
+        visibility: index === 5 ? ("hidden" as const) : ("public" as const),
+      })),
+    );
+    const { cookie } = await loginAdmin(server.url);
+    const html = await (await fetch(`${server.url}${ADMIN}`, { headers: { Cookie: cookie } })).text();
+    const latest = html.slice(html.indexOf('<aside class="latest-uploads"'), html.indexOf("</aside>"));
+    expect(pageText(latest)).toMatch(/^Latest uploads/);
+    const edits = [...latest.matchAll(/href="\/photography\?image=(\d+)&amp;edit=1"/g)].map((match) =>
+      Number(match[1]),
+    );
+    expect(edits).toEqual(ids.slice(1).reverse());
+    expect(latest).toContain('aria-label="Edit Latest 5"');
   });
 });
 
@@ -169,6 +198,69 @@ describe("login and logout through the page", () => {
       );
     } finally {
       await throttled.stop();
+    }
+  });
+});
+
+describe("the first-run checklist", () => {
+  it("lists a new site's first steps with where each is done, ticks each off as the site shows it, then goes", async () => {
+    // A site of its own: the steps read the whole site (its profile, photos, albums, share links).
+    const site = await startServer();
+    try {
+      const { cookie, token } = await loginAdmin(site.url);
+      const owner = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
+      const checklist = async () => {
+        const html = await (await fetch(`${site.url}${ADMIN}`, { headers: { Cookie: cookie } })).text();
+        const start = html.indexOf('<section class="first-run"');
+        return start < 0 ? null : html.slice(start, html.indexOf("</section>", start));
+      };
+      const first = (await checklist())!;
+      expect(pageText(first)).toContain("Getting started0 of 4 done. This list goes once all are.");
+      for (const [label, target] of [
+        ["Set your name and links", "/photography/admin/site"],
+        ["Upload photos", "/photography/admin#upload"],
+        ["Make an album", "/photography/albums#new-album"],
+        ["Share it", "/photography/albums#new-album"],
+      ]) {
+        expect(first).toMatch(new RegExp(`href="${target}"[^>]*>${label}</a>`));
+      }
+
+      // The sample's profile and links saved as they are are the owner's now.
+      const current = (await (await fetch(`${site.url}/api/site`, { headers: owner })).json()) as object & {
+        profile: unknown;
+        links: unknown;
+      };
+      const saved = await fetch(`${site.url}/api/site`, {
+        method: "PUT",
+        headers: owner,
+        body: JSON.stringify({ profile: current.profile, links: current.links }),
+      });
+      expect(saved.status).toBe(200);
+      expect(pageText((await checklist())!)).toContain("1 of 4 done.");
+      expect(pageText((await checklist())!)).toContain("Set your name and links (done)");
+
+      await seedPhotos(site, [{ name: "First light" }]);
+      expect(pageText((await checklist())!)).toContain("2 of 4 done.");
+
+      const album = await fetch(`${site.url}/api/album`, {
+        method: "POST",
+        headers: owner,
+        body: JSON.stringify({ name: "Harbour wedding" }),
+      });
+      const { id, slug } = (await album.json()) as { id: number; slug: string };
+      const third = (await checklist())!;
+      expect(pageText(third)).toContain("3 of 4 done.");
+      expect(third).toMatch(new RegExp(`href="/photography/admin/albums/${slug}"[^>]*>Share it</a>`));
+
+      const link = await fetch(`${site.url}/api/album/${id}/links`, {
+        method: "POST",
+        headers: owner,
+        body: JSON.stringify({ label: "The couple" }),
+      });
+      expect(link.status).toBe(201);
+      expect(await checklist()).toBeNull();
+    } finally {
+      await site.stop();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeJpeg } from "../support/images";
 import { rawConnection, rawRequest, type RawConnection } from "../support/requests";
-import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, pageText, startServer, type TestServer } from "../support/server";
 
 // The shortest timeouts the settings allow, so each test waits about a second.
 const IDLE_MS = 1000;
@@ -124,7 +124,7 @@ describe("connection timeouts", () => {
     const report = /^set-cookie: (__upload_report=[^;]*)/im.exec(answer)![1];
     const location = /^location: (.*)$/im.exec(answer)![1]!.trim();
     const dashboard = await fetch(new URL(location, server.url), { headers: { Cookie: `${cookie}; ${report}` } });
-    expect(await dashboard.text()).toContain("2 photos added");
+    expect(pageText(await dashboard.text())).toContain("2 of 2 uploaded");
   });
 
   it("a kept-alive connection waits IDLE_TIMEOUT_S for its next request, says so, and is then closed", async () => {

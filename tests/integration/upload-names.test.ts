@@ -38,7 +38,7 @@ async function put(id: number, body: object): Promise<Response> {
 }
 
 describe("UTF-8 file names", () => {
-  it("an API upload with a blank name is named after its file, decoded as UTF-8", async () => {
+  it("an API upload with a blank name is named after its file without the extension, decoded as UTF-8", async () => {
     const filename = "Café Ærø 東京 №5 😀.jpg";
     const response = await uploadImage(
       server.url,
@@ -47,10 +47,10 @@ describe("UTF-8 file names", () => {
       { name: " " },
     );
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ name: filename, filename });
+    expect(await response.json()).toMatchObject({ name: "Café Ærø 東京 №5 😀", filename });
   });
 
-  it("the admin page's plain multi-file form names each file after itself, decoded as UTF-8", async () => {
+  it("the admin page's plain multi-file form names each photo after its file without the extension, decoded as UTF-8", async () => {
     const { cookie } = await loginAdmin(server.url);
     const names = ["Straße im Regen.jpg", "夏の海.jpg"];
     const form = new FormData();
@@ -60,10 +60,12 @@ describe("UTF-8 file names", () => {
     const { dashboard } = await postPlainUpload(server.url, cookie, form);
     expect(dashboard?.status).toBe(200);
     const html = await dashboard!.text();
-    expect(pageText(html)).toContain("2 photos added · View them");
-    for (const name of names) {
-      expect(html).toContain(name);
-      expect(await imageNamed(name)).toMatchObject({ filename: name });
+    expect(pageText(html)).toContain("2 of 2 uploaded · View them");
+    for (const filename of names) {
+      const name = filename.replace(/\.jpg$/, "");
+      // The summary names each stored photo.
+      expect(pageText(html)).toContain(`${name}Edit`);
+      expect(await imageNamed(name)).toMatchObject({ filename });
     }
   });
 });
@@ -87,7 +89,7 @@ describe("control and bidi characters", () => {
     });
   });
 
-  it("an uploaded name of only such characters counts as blank: the file name is used", async () => {
+  it("an uploaded name of only such characters counts as blank: the file name without its extension is used", async () => {
     const response = await uploadImage(
       server.url,
       token,
@@ -95,7 +97,7 @@ describe("control and bidi characters", () => {
       { name: "\u202E\u2069" },
     );
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ name: "pier.jpg" });
+    expect(await response.json()).toMatchObject({ name: "pier" });
   });
 
   it("are dropped by an edit, and an edited name of only such characters is refused like a blank one", async () => {

@@ -145,7 +145,7 @@ describe("POST /api/image", () => {
     expect(tmpEntries(server.uploadsDir)).toEqual([]);
   });
 
-  it("a blank name falls back to the file name; never upscales a small image", async () => {
+  it("a blank name falls back to the file name without its extension; never upscales a small image", async () => {
     const response = await uploadImage(
       server.url,
       token,
@@ -154,7 +154,7 @@ describe("POST /api/image", () => {
     );
     expect(response.status).toBe(201);
     const image = (await response.json()) as Image;
-    expect(image).toMatchObject({ name: "tiny.jpg", width: 200, height: 100 });
+    expect(image).toMatchObject({ name: "tiny", width: 200, height: 100 });
     expect(variantUrls(image).map((u) => u.split("/").at(-1))).toEqual(["w200.webp", "w200.avif"]);
   });
 

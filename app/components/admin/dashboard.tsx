@@ -3,16 +3,23 @@ import { useAuth } from "~/components/auth";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
 import { formatBytes } from "~/lib/format";
+import { DASHBOARD_UPLOAD_ID } from "~/lib/dashboard";
 import { ADMIN_LOGOUT_PATH, GALLERY_PATH } from "~/lib/paths";
 import { ErrorBanners } from "./error-banners";
 import { PlainUploadForm, UploadReportView } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
+import { LatestUploads } from "./latest-uploads";
+import { FirstRunChecklist } from "./first-run-checklist";
 import type { Route } from "../../routes/+types/photography.admin";
 
 type DashboardData = Extract<Route.ComponentProps["loaderData"], { admin: true }>;
 
 interface DashboardProps {
   stats: DashboardData["stats"];
+  /** A new site's first steps, until all are done. */
+  firstRun: DashboardData["firstRun"];
+  /** The newest photos, beside the upload panel. */
+  latest: DashboardData["latest"];
   /** What became of the last plain-form upload, shown once. */
   upload: DashboardData["upload"];
   /** The photos that upload added, for its summary's thumbnails. */
@@ -22,7 +29,7 @@ interface DashboardProps {
   albums: DashboardData["albums"];
 }
 
-export function Dashboard({ stats, upload, uploadedImages, error, albums }: DashboardProps) {
+export function Dashboard({ stats, firstRun, latest, upload, uploadedImages, error, albums }: DashboardProps) {
   const auth = useAuth();
 
   return (
@@ -40,6 +47,8 @@ export function Dashboard({ stats, upload, uploadedImages, error, albums }: Dash
       </header>
 
       <ErrorBanners messages={[auth.error, error, upload && "error" in upload ? upload.error : null]} />
+
+      {firstRun ? <FirstRunChecklist steps={firstRun} /> : null}
 
       <section className="admin-stats" aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="visually-hidden">
@@ -61,13 +70,17 @@ export function Dashboard({ stats, upload, uploadedImages, error, albums }: Dash
         </dl>
       </section>
 
-      {upload && "results" in upload && <UploadReportView report={upload} added={uploadedImages} />}
-      {/* The dropzone needs JavaScript; without it, the plain form does the same job. CSS shows the one that works. */}
-      <section className="admin-section no-js-only" aria-labelledby="plain-upload-heading">
-        <h2 id="plain-upload-heading">Upload Images</h2>
-        <PlainUploadForm albums={albums} />
-      </section>
-      <UploadPanel albums={albums} />
+      {/* The upload panel, the latest uploads beside it on a wide screen (admin.css), the pending list under both. */}
+      <div className="dashboard-uploads" id={DASHBOARD_UPLOAD_ID}>
+        {upload && "results" in upload && <UploadReportView report={upload} added={uploadedImages} />}
+        {/* The dropzone needs JavaScript; without it, the plain form does the same job. CSS shows the one that works. */}
+        <section className="admin-section no-js-only" aria-labelledby="plain-upload-heading">
+          <h2 id="plain-upload-heading">Upload Images</h2>
+          <PlainUploadForm albums={albums} />
+        </section>
+        <UploadPanel albums={albums} />
+        <LatestUploads images={latest} />
+      </div>
     </main>
   );
 }

@@ -22,7 +22,8 @@ export function UploadReportView({
 }) {
   return (
     <UploadSummary
-      addedCount={report.stored}
+      storedCount={report.stored}
+      total={report.total}
       added={added}
       refused={report.results.flatMap((result) => (result.ok ? [] : [result]))}
       hidden={report.hidden}
@@ -49,7 +50,7 @@ export function PlainUploadForm({ albums }: { albums: AlbumChoice[] }) {
         <label htmlFor="plain-upload-name">Image Name</label>
         <input id="plain-upload-name" name="name" aria-describedby="plain-upload-name-hint" />
         <p id="plain-upload-name-hint" className="field__hint">
-          Optional: left empty, each image is named after its file.
+          Optional: left empty, each image is named after its file, without the extension.
         </p>
       </div>
       <div className="field">

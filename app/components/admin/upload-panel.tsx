@@ -1,5 +1,5 @@
 import { Button } from "~/components/ui/button";
-import type { Image } from "~/lib/image";
+import { nameFromFile, type Image } from "~/lib/image";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useAuth } from "~/components/auth";
@@ -29,12 +29,6 @@ function withAdded(batch: Batch | null, image: Image, album: AlbumChoice | undef
   if (visibility || !album || album.visibility === "public" || image.visibility !== "hidden") return next;
   const by = { name: album.name, visibility: album.visibility };
   return { ...next, hidden: { count: (batch?.hidden?.count ?? 0) + 1, by } };
-}
-
-/** A pending item's name starts as its file's, without the extension ("harbour.jpg" → "harbour"). */
-function nameFromFile(filename: string): string {
-  const dot = filename.lastIndexOf(".");
-  return dot > 0 ? filename.slice(0, dot) : filename;
 }
 
 function filesWaiting(count: number): string {
@@ -175,7 +169,8 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
         <UploadDropzone onFiles={addFiles} />
         {batch ? (
           <UploadSummary
-            addedCount={batch.added.length}
+            storedCount={batch.added.length}
+            total={batch.added.length + batch.refused.length}
             added={batch.added}
             refused={batch.refused}
             hidden={batch.hidden}
@@ -184,7 +179,7 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
         ) : null}
       </section>
 
-      <section className="admin-section js-only" aria-labelledby="pending-heading">
+      <section className="admin-section js-only upload-pending" aria-labelledby="pending-heading">
         <div className="title-row admin-section__header">
           <h2 id="pending-heading">Uploaded Images</h2>
           <div className="actions">

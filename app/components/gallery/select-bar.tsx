@@ -101,70 +101,80 @@ export function SelectBar() {
     else event.preventDefault();
   }
 
+  // The answer stays above the bar, out of the part that follows the owner down the page.
   return (
-    <section className="select-bar" aria-label="Selected photos">
-      {answer ? <Answer answer={answer} here={here} /> : null}
-      <form
-        id={BATCH_FORM_ID}
-        ref={formRef}
-        method="post"
-        action={here}
-        onSubmit={askBeforeDelete}
-        className="album-privacy-scope"
-      >
-        <input type="hidden" name="intent" value="batch" />
-        <input ref={confirmed} type="hidden" name="confirmed" value="" />
-        <p className="select-bar__count js-only" aria-live="polite">
-          {photoCount(count)} selected
-        </p>
-        <div className="field">
-          <label htmlFor="batch-operation">With the selected photos</label>
-          <select id="batch-operation" name="operation" defaultValue={BATCH_OPERATIONS[0].value}>
-            {operations.map((one) => (
-              <option key={one.value} value={one.value}>
-                {one.label}
-              </option>
-            ))}
-          </select>
+    <>
+      {answer ? (
+        <div className="select-bar__answer">
+          <Answer answer={answer} here={here} />
         </div>
-        <div className="field">
-          <label htmlFor="batch-album">Album (to add to)</label>
-          <select
-            id="batch-album"
-            name="albumId"
-            aria-describedby={albums.some(isNotPublic) ? "batch-album-privacy" : undefined}
-          >
-            {albums.map((album) => (
-              <option key={album.id} value={album.id} data-album-private={isNotPublic(album) || undefined}>
-                {albumChoiceLabel(album)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <AlbumPrivacyHint id="batch-album-privacy" albums={albums} keepPublic />
-        <div className="field">
-          <label htmlFor="batch-description">Description (to set)</label>
-          <textarea id="batch-description" name="description" rows={1} />
-        </div>
-        <div className="field">
-          <label htmlFor="batch-visibility">Visibility (to set)</label>
-          <select id="batch-visibility" name="visibility">
-            <option value="public">Public</option>
-            <option value="hidden">Hidden</option>
-          </select>
-        </div>
-        <div className="select-bar__actions">
-          <Button type="submit">Apply to selected</Button>
-          <Button type="button" variant="secondary" className="js-only" onClick={selectAll}>
-            Select all on this page
-          </Button>
-          <Link to={withSelect(location.search, "all")} className="no-js-only">
-            Select all on this page
-          </Link>
-          <Link to={location.pathname + withSelect(location.search, null)}>Done selecting</Link>
-        </div>
-      </form>
-    </section>
+      ) : null}
+      <section className="select-bar" aria-label="Selected photos">
+        <form
+          id={BATCH_FORM_ID}
+          ref={formRef}
+          method="post"
+          action={here}
+          onSubmit={askBeforeDelete}
+          className="album-privacy-scope"
+        >
+          <input type="hidden" name="intent" value="batch" />
+          <input ref={confirmed} type="hidden" name="confirmed" value="" />
+          <p className="select-bar__count js-only" aria-live="polite">
+            {photoCount(count)} selected
+          </p>
+          <div className="field">
+            <label htmlFor="batch-operation">With the selected photos</label>
+            <select id="batch-operation" name="operation" defaultValue={BATCH_OPERATIONS[0].value}>
+              {operations.map((one) => (
+                <option key={one.value} value={one.value}>
+                  {one.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {/* Only the chosen action's field shows (gallery.css), so the bar stays short enough to stay on screen. */}
+          <div className="select-bar__for select-bar__for--add-to-album">
+            <div className="field">
+              <label htmlFor="batch-album">Album (to add to)</label>
+              <select
+                id="batch-album"
+                name="albumId"
+                aria-describedby={albums.some(isNotPublic) ? "batch-album-privacy" : undefined}
+              >
+                {albums.map((album) => (
+                  <option key={album.id} value={album.id} data-album-private={isNotPublic(album) || undefined}>
+                    {albumChoiceLabel(album)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <AlbumPrivacyHint id="batch-album-privacy" albums={albums} keepPublic />
+          </div>
+          <div className="field select-bar__for select-bar__for--set-description">
+            <label htmlFor="batch-description">Description (to set)</label>
+            <textarea id="batch-description" name="description" rows={1} />
+          </div>
+          <div className="field select-bar__for select-bar__for--set-visibility">
+            <label htmlFor="batch-visibility">Visibility (to set)</label>
+            <select id="batch-visibility" name="visibility">
+              <option value="public">Public</option>
+              <option value="hidden">Hidden</option>
+            </select>
+          </div>
+          <div className="select-bar__actions">
+            <Button type="submit">Apply to selected</Button>
+            <Button type="button" variant="secondary" className="js-only" onClick={selectAll}>
+              Select all on this page
+            </Button>
+            <Link to={withSelect(location.search, "all")} className="no-js-only">
+              Select all on this page
+            </Link>
+            <Link to={location.pathname + withSelect(location.search, null)}>Done selecting</Link>
+          </div>
+        </form>
+      </section>
+    </>
   );
 }
 

@@ -68,7 +68,9 @@ export function useSlideshow(
     const root = dialog.current;
     if (!running || !root || !document.fullscreenEnabled) return;
     // The click on Play (or on the page's Slideshow link) is what lets the page go full screen; a refusal leaves the overlay.
-    if (!document.fullscreenElement) root.requestFullscreen().catch(() => undefined);
+    // Already full screen by the viewer's own button: it stays so when the slideshow stops.
+    const entered = !document.fullscreenElement;
+    if (entered) root.requestFullscreen().catch(() => undefined);
     // Escape, or the browser's own way out of full screen, ends the slideshow too.
     const onFullscreenChange = () => {
       if (!document.fullscreenElement) setPlaying(false);
@@ -76,7 +78,7 @@ export function useSlideshow(
     document.addEventListener("fullscreenchange", onFullscreenChange);
     return () => {
       document.removeEventListener("fullscreenchange", onFullscreenChange);
-      if (document.fullscreenElement === root) document.exitFullscreen().catch(() => undefined);
+      if (entered && document.fullscreenElement === root) document.exitFullscreen().catch(() => undefined);
     };
   }, [dialog, running]);
 

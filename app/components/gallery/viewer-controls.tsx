@@ -12,6 +12,8 @@ interface Props {
   /** Whether the caption shows (the "i" toggle's state). */
   details: boolean;
   onToggleDetails: () => void;
+  /** The full-screen switch, where the browser has one. */
+  fullscreen: { supported: boolean; active: boolean; toggle: () => void };
   infoId: string;
   /** Where the photo stands in the list and how many it holds, while the slideshow plays ("12 / 60"). */
   counter: string | null;
@@ -23,13 +25,17 @@ interface Props {
   download: GalleryDownload | undefined;
 }
 
-/** The viewer's corner: the slideshow's counter, Play, the caption's "i" toggle, the heart and Download where allowed, and Close. */
+/**
+ * The viewer's corner: the slideshow's counter, Play, the caption's "i" toggle, Full screen, the heart and Download
+ * where allowed, and Close.
+ */
 export function ViewerControls({
   viewing,
   playing,
   onTogglePlay,
   details,
   onToggleDetails,
+  fullscreen,
   infoId,
   counter,
   closeHref,
@@ -74,6 +80,24 @@ export function ViewerControls({
             <path d="M12 11v6M12 7.5v.01" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
           <span className="visually-hidden">Details</span>
+        </button>
+      ) : null}
+      {viewing && !playing && fullscreen.supported ? (
+        // The slideshow goes full screen by itself; this is the switch for looking at one photo large.
+        <button type="button" className="viewer-button viewer-control js-only" onClick={fullscreen.toggle}>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+            <path
+              d={
+                fullscreen.active ? "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" : "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"
+              }
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.75"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="visually-hidden">{fullscreen.active ? "Exit full screen" : "Full screen"}</span>
         </button>
       ) : null}
       {viewing && !playing ? <HeartButton image={{ id: imageId, name: imageName }} inViewer /> : null}

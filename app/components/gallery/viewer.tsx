@@ -5,6 +5,7 @@ import { galleryHref, type ViewerMode } from "~/lib/gallery-url";
 import { useGalleryScope } from "./gallery-scope";
 import { useIdleControls } from "./use-idle-controls";
 import { useSlideshow } from "./use-slideshow";
+import { useFullscreen } from "./use-fullscreen";
 import { useSwipe } from "./use-swipe";
 import { useViewerKeys } from "./use-viewer-keys";
 import { useViewerNavigation } from "./use-viewer-navigation";
@@ -115,6 +116,8 @@ export function Viewer({
     startPlaying,
   });
 
+  const fullscreen = useFullscreen(dialog);
+
   const leaveForm = useCallback(() => void show(image.id), [show, image.id]);
   useViewerKeys(dialog, {
     mode,
@@ -222,6 +225,7 @@ export function Viewer({
         onTogglePlay={slideshow.toggle}
         details={details}
         onToggleDetails={() => setDetails(!details)}
+        fullscreen={fullscreen}
         infoId={infoId}
         counter={index === null ? null : `${index} / ${Math.max(total, index)}`}
         closeHref={galleryHref(position, undefined, path)}

@@ -11,6 +11,8 @@ interface Props {
   project: ProjectCardData;
   /** The first card may be the largest thing on screen: load it at once. */
   priority: boolean;
+  /** The first of an odd count, spanning the row on wide screens (home.css). */
+  wide: boolean;
 }
 
 function ProjectVideo({ media }: { media: Extract<ProjectCardMedia, { kind: "video" }> }) {
@@ -76,10 +78,10 @@ function ProjectLink({
  * where there is a mouse, in the card's body on touch screens. One set of
  * links, placed by CSS, so assistive technology meets each once.
  */
-export function ProjectCard({ project, priority }: Props) {
+export function ProjectCard({ project, priority, wide }: Props) {
   const { media } = project;
   return (
-    <article className="card card--link project-card">
+    <article className={`card card--link project-card${wide ? " project-card--wide" : ""}`}>
       <div className="project-card__frame">
         {!media ? null : media.kind === "image" ? (
           <img

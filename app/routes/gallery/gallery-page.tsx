@@ -140,10 +140,12 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
           <>
             <AdminNotice />
             {adminTools}
-            {selecting ? <SelectBar /> : <SelectSwitch />}
+            {selecting ? null : <SelectSwitch />}
           </>
         ) : null}
       </header>
+      {/* Beside the header, not in it: it stays on screen down the whole page (sticky within <main>). */}
+      {selecting ? <SelectBar /> : null}
       {missing && photoAsked ? <MissingPhoto message={missing} /> : null}
     </Gallery>
   );

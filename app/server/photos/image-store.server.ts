@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import type { Image } from "~/lib/image";
+import { nameFromFile, type Image } from "~/lib/image";
 import { setImageAlbums, type JoinOptions } from "~/server/albums/memberships.server";
 import type { HiddenBy } from "~/lib/album-privacy";
 import { db } from "~/server/data/db.server";
@@ -78,7 +78,7 @@ export async function createImage(
         const inserted = db()
           .insert(images)
           .values({
-            name: fields.name ?? fileText.title ?? file.filename,
+            name: fields.name ?? fileText.title ?? nameFromFile(file.filename),
             description: fields.description ?? fileText.description ?? "",
             visibility: fields.visibility,
             originalFilename: file.filename,

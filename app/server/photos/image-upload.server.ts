@@ -1,4 +1,4 @@
-import type { Image } from "~/lib/image";
+import { nameFromFile, type Image } from "~/lib/image";
 import { assertAlbumsExist } from "~/server/albums/memberships.server";
 import type { HiddenBy } from "~/lib/album-privacy";
 import { HttpError } from "~/server/core/http-error.server";
@@ -15,7 +15,8 @@ export type UploadResult =
 /**
  * The one upload path for the API and the dashboard form: streams the body to
  * temp files, then stores each file in turn. A blank name or description is
- * the file's own (its title and caption), else the name is the file name; `albumId` puts every file in that album, at `albumPosition`
+ * the file's own (its title and caption), else the name is the file name without its extension, as the dashboard's
+ * script prefills it; `albumId` puts every file in that album, at `albumPosition`
  * (start or end; the album's own setting when left out); `visibility` is
  * the photos': left out, public, and hidden by an unlisted or private album
  * (album-privacy.server.ts); chosen, as chosen. Request-level problems (not
@@ -35,7 +36,10 @@ export async function uploadImages(request: Request, { maxFiles }: { maxFiles: n
       try {
         // A name of only spaces or control characters is blank.
         const typedName = cleanLine(fields.name ?? "");
-        const text = parseImageText({ name: typedName || file.filename, description: fields.description ?? "" });
+        const text = parseImageText({
+          name: typedName || nameFromFile(file.filename),
+          description: fields.description ?? "",
+        });
         // Left blank, the file's own title and caption fill them (createImage).
         const photo = {
           name: typedName ? text.name : null,

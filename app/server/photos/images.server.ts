@@ -13,7 +13,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, favourites, images, imageTags, shareVisitors, type ImageRow } from "~/server/data/schema";
 import { encodeCursor, PAGE_SIZE, type ListOrder, type ListQuery, type SortField } from "./list-query.server";
 import { sortKeys, type ListedRow, type SortKey } from "./sort-keys.server";
-import type { Access } from "~/server/access/access.server";
+import { OWNER, type Access } from "~/server/access/access.server";
 import { photoListed, photoOpen } from "~/server/access/visibility-sql.server";
 
 function reversed(keys: SortKey[]): SortKey[] {
@@ -234,4 +234,10 @@ export function galleryStats(): { count: number; uploadedBytes: number; storedBy
     uploadedBytes: Number(row?.uploadedBytes ?? 0),
     storedBytes: Number(row?.storedBytes ?? 0),
   };
+}
+
+/** The owner's newest uploads, hidden ones too, for the dashboard's "Latest uploads". */
+export function latestUploads(limit: number): Image[] {
+  const rows = db().select().from(images).orderBy(desc(images.uploadedAt), desc(images.id)).limit(limit).all();
+  return toImages(rows, OWNER);
 }

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
+import { nameFromFile } from "~/lib/image";
 import { db } from "~/server/data/db.server";
 import { images } from "~/server/data/schema";
 import { readFileText } from "./file-text.server";
 import { readOriginal } from "./original-copy.server";
 
-/** A name the owner did not type: the file name an upload fell back to, with or without its extension. */
-const isFileName = (name: string, filename: string) => name === filename || name === filename.replace(/\.[^.]*$/, "");
+/** A name the owner did not type: the file name an upload fell back to, with its extension (before) or without. */
+const isFileName = (name: string, filename: string) => name === filename || name === nameFromFile(filename);
 
 /**
  * Gives photos stored before the site read their files' text (record 075) the title and caption their originals
