@@ -1,7 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
 import { formatKilobytes } from "~/lib/format";
 import { makeJpeg } from "../support/images";
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
+import { ADMIN_PASSWORD, ADMIN_USERNAME, ROOT } from "../support/server";
 import type { Album } from "~/lib/album";
 import type { ImagePage } from "~/lib/image";
 import { expect, holdScripts, openDashboard, test, waitForHydration } from "./fixtures";
@@ -126,6 +128,25 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
 
     await page.getByRole("button", { name: "Dismiss the upload summary" }).click();
     await expect(page.getByText("Image uploaded successfully")).toHaveCount(0);
+  });
+
+  test("a file's own title and caption name the photo when the prefilled name is left as it is", async ({ page }) => {
+    await openDashboard(page);
+    const buffer = fs.readFileSync(path.join(ROOT, "tests/fixtures/text-all.jpg"));
+    await page
+      .getByLabel("Choose files to upload")
+      .setInputFiles([{ name: "DSC_0042.jpg", mimeType: "image/jpeg", buffer }]);
+    const item = pendingItem(page, "DSC_0042.jpg");
+    await expect(item.getByLabel("Image Name")).toHaveValue("DSC_0042");
+    await item.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByText("Image uploaded successfully")).toBeVisible();
+    const response = await page.request.get("/api/image?page=1");
+    const { images } = (await response.json()) as ImagePage;
+    expect(images.find((image) => image.filename === "DSC_0042.jpg")).toMatchObject({
+      name: "Lofoten, première lumière",
+      description: "Reine at dawn — Malmö's cousin",
+      tags: ["Anna", "Norway", "Travel"],
+    });
   });
 
   test("the album, place and visibility picked before the page's scripts ran are the ones the upload uses", async ({

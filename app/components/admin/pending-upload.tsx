@@ -89,8 +89,12 @@ export function PendingUploadItem({ item, onEdit, onUpload, onDelete, onDismiss 
               name="name"
               value={item.name}
               disabled={uploading}
+              aria-describedby={`${id}-name-hint`}
               onChange={(event) => onEdit({ name: event.target.value })}
             />
+            <p id={`${id}-name-hint`} className="field__hint">
+              Left as it is, a title saved in the file is used.
+            </p>
           </div>
           <div className="field">
             <label htmlFor={`${id}-description`}>Description</label>

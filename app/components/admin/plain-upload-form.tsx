@@ -50,7 +50,7 @@ export function PlainUploadForm({ albums }: { albums: AlbumChoice[] }) {
         <label htmlFor="plain-upload-name">Image Name</label>
         <input id="plain-upload-name" name="name" aria-describedby="plain-upload-name-hint" />
         <p id="plain-upload-name-hint" className="field__hint">
-          Optional: left empty, each image is named after its file, without the extension.
+          Optional: left empty, each image takes the title saved in its file, else its file name without the extension.
         </p>
       </div>
       <div className="field">

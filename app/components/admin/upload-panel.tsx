@@ -109,7 +109,8 @@ export function UploadPanel({ albums }: { albums: AlbumChoice[] }) {
       update(id, (current) => ({ ...current, status: { phase: "uploading", progress: 0 } }));
       const outcome = await uploadImage({
         file: item.file,
-        name: item.name,
+        // The prefilled file name left as it was is no name: the server takes the file's own title, else that name.
+        name: item.name === nameFromFile(item.file.name) ? "" : item.name,
         description: item.description,
         albumId,
         visibility,
