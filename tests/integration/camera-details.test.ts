@@ -240,6 +240,8 @@ describe("tag pages", () => {
     expect(pageText(html)).toContain("1 photo");
     expect(html).toContain('alt="Pier in fog"');
     expect(html).not.toContain("Pier unseen");
+    // Its own order, by date taken, is the one marked.
+    expect(html).toMatch(/<a[^>]*aria-current="true"[^>]*>Date taken<\/a>/);
 
     const feed = await (await fetch(`${server.url}/photography/tags/foghorn/feed.xml`)).text();
     expect(feed).toContain("Pier in fog");

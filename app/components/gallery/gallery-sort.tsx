@@ -18,6 +18,12 @@ const ALBUM_ORDERS = [
   { label: "Date taken", sortField: TAKEN_ORDER },
 ] as const;
 
+/** A tag's page lists by date taken (TAG_ORDER on the server). */
+const TAG_ORDERS = [
+  { label: "Date taken", sortField: null },
+  { label: "Newest uploads", sortField: "uploaded_at" },
+] as const;
+
 /** The list from its start in `sortField`'s order (null: the list's own), keeping its filter (`only`). */
 function inOrder(sortField: string | null, position: string): string {
   const params = new URLSearchParams(listStart(position));
@@ -29,11 +35,19 @@ function inOrder(sortField: string | null, position: string): string {
 
 /** The list's orders as links, so the choice works without JavaScript; the list starts over in the new order. */
 export function GallerySort({ position, featured }: { position: string; featured: boolean }) {
-  const { path, albumId } = useGalleryScope();
-  const orders = albumId !== undefined ? ALBUM_ORDERS : featured ? FEATURED_ORDERS : GALLERY_ORDERS;
+  const { path, albumId, tagId } = useGalleryScope();
+  const orders =
+    albumId !== undefined
+      ? ALBUM_ORDERS
+      : tagId !== undefined
+        ? TAG_ORDERS
+        : featured
+          ? FEATURED_ORDERS
+          : GALLERY_ORDERS;
   const asked = new URLSearchParams(position).get("sortField");
-  // The gallery's own order, when newest uploads, is so whether or not the URL says so.
-  const current = orders === GALLERY_ORDERS && asked === "uploaded_at" ? null : asked;
+  // The list's own order (the gallery's newest uploads, a tag's date taken) is so whether or not the URL says so.
+  const own = orders === GALLERY_ORDERS ? "uploaded_at" : orders === TAG_ORDERS ? TAKEN_ORDER : undefined;
+  const current = asked === own ? null : asked;
   return (
     <nav className="gallery-sort" aria-label="Order of the photos">
       {orders.map(({ label, sortField }) => (
