@@ -18,8 +18,12 @@ import { table, type Row } from "./bench/util";
 import { benchVariants } from "./bench/variants";
 import { benchZip } from "./bench/zip";
 import { buildIfStale } from "./build-if-stale.mjs";
+import { prepareTemplate } from "../tests/support/template";
+import { TEMPLATE_ENV } from "../tests/support/server";
 
 buildIfStale();
+// The benches' servers start from the test template (tests/support/template.ts), as the tests' do.
+process.env[TEMPLATE_ENV] ??= await prepareTemplate();
 const only = process.argv[2];
 const benches: [string, () => Promise<Row[]>][] = [
   ["upload-memory", () => benchUploadMemory()],

@@ -105,7 +105,7 @@ test("a batch uploaded from the dashboard goes into the album chosen for it", as
     await page.getByLabel("Images", { exact: true }).setInputFiles([file]);
     await page.getByLabel("Album").filter({ visible: true }).selectOption({ label: name });
     await page.getByRole("button", { name: "Upload", exact: true }).click();
-    await expect(page.getByRole("status")).toContainText("1 photo added · View it");
+    await expect(page.getByRole("status")).toContainText("1 of 1 uploaded · View it");
   }
   const inAlbum = (await (await page.request.get(`/api/image?album=${album.id}`)).json()) as ImagePage;
   expect(inAlbum.images.map((image) => image.filename)).toEqual([file.name]);

@@ -28,10 +28,11 @@ let seed = 0;
  */
 const largePhotos = new Map<number, Promise<Buffer>>();
 async function largePhoto(): Promise<Buffer> {
-  seed++;
+  // Its own comment, read before the await: calls made together would otherwise all take the last one's.
+  const comment = `photo ${++seed}`;
   const kind = seed % 2;
   if (!largePhotos.has(kind)) largePhotos.set(kind, kind ? makeJpeg(6000, 4000, kind) : makeJpeg(5500, 3650, kind));
-  return withComment(await largePhotos.get(kind)!, `photo ${seed}`);
+  return withComment(await largePhotos.get(kind)!, comment);
 }
 
 type Outcome = { status: number; id?: number } | { error: string };
@@ -189,9 +190,12 @@ describe("SIGTERM in the middle of an upload", () => {
     const answers = photos.map((data, i) =>
       uploadImage(server.url, token, { data, filename: `finishing-${seed}-${i}.jpg` }),
     );
+    // Both requests reached the server (a stopping server accepts no new connection), and one is being processed.
     await waitUntil(
-      () => entries(tmpDir).some((e) => !e.includes(".") && entries(path.join(tmpDir, e)).length > 0),
-      "a prepared folder holds variants",
+      () =>
+        entries(tmpDir).filter((e) => e.endsWith(".upload")).length === 2 &&
+        entries(tmpDir).some((e) => !e.includes(".") && entries(path.join(tmpDir, e)).length > 0),
+      "both uploads in tmp/, a prepared folder holding variants",
     );
     const exited = server.stop();
     await expect
