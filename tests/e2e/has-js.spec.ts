@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, loginInBrowser, test, waitForHydration, beforeFirstTest } from "./fixtures";
 import { allImages } from "../support/images";
+import { layoutShifts, nextFrames, recordLayoutShifts } from "./layout-shifts";
 
 // More photos than one page, so the gallery has a next page: a "Load more" link without JavaScript.
 beforeFirstTest(async (server) => {
@@ -103,23 +104,6 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
     expect(await layoutShifts(page)).toEqual([]);
   });
 });
-
-/** Notes every layout shift of the page's documents (`layoutShifts` reads them). */
-async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-}
-
-const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-
-/** Two frames on: layout shifts are reported after the frame they happened in. */
-const nextFrames = (page: Page) =>
-  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 test.describe("without JavaScript", { tag: "@no-js-only" }, () => {
   test("the page is marked as without JavaScript and shows the no-JavaScript controls", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { sampleLinks, sampleProfile } from "../../app/server/site/sample-site";
 import { expect, test, waitForHydration } from "./fixtures";
+import { layoutShifts, nextFrames, recordLayoutShifts } from "./layout-shifts";
 
 test(
   "the owner's tagline is under the name, and every page ends with the footer's links and year",
@@ -55,19 +56,12 @@ test(
   { tag: "@js-only" },
   async ({ page }) => {
     await page.setViewportSize({ width: 1350, height: 900 });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await recordLayoutShifts(page);
     await page.goto("/");
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
-    // Two frames on: a shift is reported after the frame it happened in.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await nextFrames(page);
+    expect(await layoutShifts(page)).toEqual([]);
 
     // A page streams in: the browser draws the cards that have arrived before the rest. Whether the last cards are
     // there yet must not change where the first ones are (0.078 was measured when a selector counted them).

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { formatInZone } from "~/lib/time-zone";
 import type { Route } from "../../routes/+types/photography.admin.account";
 import type { AccountAnswer } from "./account-page";
 import { SectionAnswer } from "./section-answer";
@@ -8,16 +9,7 @@ type Device = Route.ComponentProps["loaderData"]["devices"][number];
 
 /** "Nov 25, 2026, 19:30 UTC": the same on the server and in every browser. */
 export function formatWhen(when: Date | string): string {
-  const text = new Date(when).toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "UTC",
-  });
-  return `${text} UTC`;
+  return formatInZone(when, "UTC");
 }
 
 function DeviceItem({ device }: { device: Device }) {
