@@ -68,6 +68,7 @@ export default function Albums({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="album-create" />
             <AlbumFields
               values={{ name: refused?.values.name ?? "", description: refused?.values.description ?? "" }}
+              refused={refused?.intent === "album-create" ? refused : undefined}
             />
             <AlbumVisibilityField defaultValue="public" />
             <Button type="submit">Create album</Button>

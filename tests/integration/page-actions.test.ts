@@ -3,6 +3,7 @@
 // data with its status. Album pages used to get each of these wrong.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processMemory, sendBigBody } from "../support/requests";
+import { seedPhotos } from "../support/seed";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 const TOO_LARGE = "The request body is too large: the limit is 64 KB.";
@@ -85,6 +86,41 @@ describe("the bugs album pages had", () => {
     });
     expect(response.status).toBe(413);
     expect(await response.text()).toContain(TOO_LARGE);
+  });
+
+  it("a refused album edit marks the field it names, with the message beside it, and keeps what was typed", async () => {
+    const other = await fetch(`${server.url}/api/album`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Quay" }),
+    });
+    expect(other.status).toBe(201);
+    const response = await post(albumPage, "intent=album-update&name=Renamed&slug=quay&description=", {
+      Cookie: admin.cookie,
+    });
+    expect(response.status).toBe(409);
+    const html = await response.text();
+    const message = "The slug &quot;quay&quot; is taken by another album";
+    const slugInput = /<input[^>]*id="album-slug"[^>]*>/.exec(html)![0];
+    expect(slugInput).toContain('aria-invalid="true"');
+    expect(slugInput).toContain('aria-describedby="album-slug-error album-slug-hint"');
+    expect(html).toContain(`<p class="field__error" id="album-slug-error">${message}</p>`);
+    expect(html.match(/aria-invalid="true"/g)).toHaveLength(1);
+    expect(/<input[^>]*id="album-name"[^>]*>/.exec(html)![0]).toContain('value="Renamed"');
+  });
+
+  it("a refused photo edit marks the viewer's input it names: a tag too long marks the tags", async () => {
+    const [id] = await seedPhotos(server, [{ name: "Quay at dawn" }]);
+    const tags = `fjord, ${"t".repeat(101)}`;
+    const form = new URLSearchParams({ intent: "update", id: String(id), name: "Reine", description: "", tags });
+    const response = await post(`/photography?image=${id}&edit=1`, form.toString(), { Cookie: admin.cookie });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toMatch(/<p class="viewer-error" id="viewer-edit-error" role="alert">tags\[1\] /);
+    const tagsInput = /<input[^>]*id="viewer-tags"[^>]*>/.exec(html)![0];
+    expect(tagsInput).toContain('aria-invalid="true"');
+    expect(tagsInput).toContain('aria-describedby="viewer-edit-error viewer-tags-hint"');
+    expect(html.match(/aria-invalid="true"/g)).toHaveLength(1);
   });
 });
 

@@ -31,6 +31,7 @@ export function AlbumAdmin({
               slug: failure?.values.slug || album.slug,
               description: failure?.values.description ?? album.description,
             }}
+            refused={failure?.intent === "album-update" ? failure : undefined}
           />
           <AlbumVisibilityField defaultValue={album.visibility} />
           <AlbumOrderFields album={album} />

@@ -1,5 +1,6 @@
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
 import { MAX_SLUG_LENGTH } from "~/lib/slug";
+import { FieldError, invalidProps } from "~/components/ui/field-error";
 
 interface AlbumValues {
   name: string;
@@ -8,13 +9,34 @@ interface AlbumValues {
   slug?: string;
 }
 
-/** An album's fields in the admin's forms, filled with its values or with what a refused post sent. */
-export function AlbumFields({ values }: { values: AlbumValues }) {
+/** A refused album form: its message and the field it names (record 071). */
+interface AlbumRefusal {
+  message: string;
+  field: string | null;
+}
+
+/**
+ * An album's fields in the admin's forms, filled with its values or with what a refused post sent; the field a
+ * refusal names is marked, with its message beside it.
+ */
+export function AlbumFields({ values, refused }: { values: AlbumValues; refused?: AlbumRefusal }) {
+  const errorOf = (name: string) => (refused?.field === name ? refused.message : null);
+  const nameError = errorOf("name");
+  const slugError = errorOf("slug");
+  const descriptionError = errorOf("description");
   return (
     <>
       <div className="field">
         <label htmlFor="album-name">Name</label>
-        <input id="album-name" name="name" required maxLength={MAX_NAME_LENGTH} defaultValue={values.name} />
+        <input
+          id="album-name"
+          name="name"
+          required
+          maxLength={MAX_NAME_LENGTH}
+          defaultValue={values.name}
+          {...invalidProps(nameError, "album-name")}
+        />
+        <FieldError id="album-name" message={nameError} />
       </div>
       {values.slug !== undefined ? (
         <div className="field">
@@ -25,9 +47,10 @@ export function AlbumFields({ values }: { values: AlbumValues }) {
             required
             maxLength={MAX_SLUG_LENGTH}
             pattern="[a-z0-9]+(-[a-z0-9]+)*"
-            aria-describedby="album-slug-hint"
             defaultValue={values.slug}
+            {...invalidProps(slugError, "album-slug", "album-slug-hint")}
           />
+          <FieldError id="album-slug" message={slugError} />
           <p id="album-slug-hint" className="field__hint">
             /photography/albums/… in lowercase letters, digits and hyphens
           </p>
@@ -41,7 +64,9 @@ export function AlbumFields({ values }: { values: AlbumValues }) {
           rows={3}
           maxLength={MAX_DESCRIPTION_LENGTH}
           defaultValue={values.description}
+          {...invalidProps(descriptionError, "album-description")}
         />
+        <FieldError id="album-description" message={descriptionError} />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { Link, useActionData, useFetcher, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { invalidProps } from "~/components/ui/field-error";
 import { galleryHref, type ViewerHistoryState, type ViewerMode } from "~/lib/gallery-url";
 import type { Image } from "~/lib/image";
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from "~/lib/limits";
@@ -16,6 +17,8 @@ import type { action } from "~/routes/photography";
 import "~/styles/viewer-admin.css";
 
 const DELETE_QUESTION = "Are you sure you want to delete this image?";
+/** The edit form's refusal, which the field it names is described by. */
+const ERROR_ID = "viewer-edit";
 
 interface Props {
   image: Image;
@@ -74,8 +77,11 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
     void fetcher.submit({ intent: "delete", id: String(image.id) }, { method: "post", action: scriptActionHref(path) });
   }
 
+  // The input a refusal names points at the message (a tag's refusal, `tags[1]`, marks the one tags input).
+  const invalid = (name: string, hintId?: string) =>
+    invalidProps(failure?.field?.replace(/\[\d+\]$/, "") === name ? failure.message : null, ERROR_ID, hintId);
   const error = failure ? (
-    <p className="viewer-error" role="alert">
+    <p className="viewer-error" id={`${ERROR_ID}-error`} role="alert">
       {failure.sessionEnded ? (
         <Link to={loginHref(location.pathname + location.search)}>{failure.message}</Link>
       ) : (
@@ -119,6 +125,7 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
           defaultValue={failure?.values?.name ?? image.name}
           required
           maxLength={MAX_NAME_LENGTH}
+          {...invalid("name")}
           // The admin asked to edit: focus goes to the first field, as in any dialog that opens on request.
           // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
@@ -131,13 +138,14 @@ export function ViewerAdmin({ image, mode, position, historyState, loaded, onSav
           defaultValue={failure?.values?.description ?? image.description}
           maxLength={MAX_DESCRIPTION_LENGTH}
           rows={4}
+          {...invalid("description")}
         />
         <label htmlFor="viewer-tags">Tags</label>
         <input
           id="viewer-tags"
           name="tags"
           type="text"
-          aria-describedby="viewer-tags-hint"
+          {...invalid("tags", "viewer-tags-hint")}
           defaultValue={failure?.values?.tags ?? image.tags.join(", ")}
         />
         <p id="viewer-tags-hint" className="field__hint">

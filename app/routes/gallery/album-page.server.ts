@@ -64,10 +64,16 @@ async function applyAlbumForm(form: FormData, album: AlbumRow | undefined): Prom
   throw new HttpError(400, "intent must be album-create, album-move, album-update or album-delete");
 }
 
-/** A refusal of an album form: its message, the intent and the typed values, to show in place. */
+/** A refusal of an album form: its message, the field it names, the intent and the typed values, to show in place. */
 function albumRefusal(error: HttpError, form: FormData | undefined) {
   const values = Object.fromEntries(["name", "description", "slug"].map((name) => [name, formText(form, name) ?? ""]));
-  return { albumForm: true as const, message: error.message, intent: formText(form, "intent"), values };
+  return {
+    albumForm: true as const,
+    message: error.message,
+    field: error.field,
+    intent: formText(form, "intent"),
+    values,
+  };
 }
 
 /** /photography/albums: the admin's New album and the order of the albums. */

@@ -142,6 +142,7 @@ export function viewerRefusal(error: HttpError, form: FormData | undefined) {
     ok: false as const,
     id: Number.isSafeInteger(id) ? id : null,
     message: error.message,
+    field: error.field,
     /** The session ended under the page's script: the message links to the login form. */
     sessionEnded: error.status === 401,
     values:

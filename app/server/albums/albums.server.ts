@@ -126,7 +126,7 @@ function freeSlug(name: string): string {
 
 export function createAlbum(input: AlbumInput & { name: string }): Album {
   if (input.slug !== undefined && slugTaken(input.slug)) {
-    throw new HttpError(409, `The slug "${input.slug}" is taken by another album`);
+    throw new HttpError(409, `The slug "${input.slug}" is taken by another album`, { field: "slug" });
   }
   const last =
     db()
@@ -171,7 +171,7 @@ function moveAlbum(id: number, position: number): void {
 export function updateAlbum(id: number, input: AlbumInput): Album {
   return db().transaction(() => {
     if (input.slug !== undefined && slugTaken(input.slug, id)) {
-      throw new HttpError(409, `The slug "${input.slug}" is taken by another album`);
+      throw new HttpError(409, `The slug "${input.slug}" is taken by another album`, { field: "slug" });
     }
     if (input.coverId && !inAlbum(id, input.coverId)) {
       throw new HttpError(400, "coverId must be a photo in the album");

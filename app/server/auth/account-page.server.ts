@@ -46,8 +46,7 @@ function intentOf(form: FormData | undefined): AccountIntent | null {
 
 /** A refusal, shown beside the form it came from; `field` names the input at fault. */
 function accountRefusal(error: HttpError, form: FormData | undefined) {
-  const field = typeof error.extra.field === "string" ? error.extra.field : null;
-  return { ok: false as const, intent: intentOf(form), error: error.message, field };
+  return { ok: false as const, intent: intentOf(form), error: error.message, field: error.field };
 }
 
 function done(intent: AccountIntent, notice: string) {

@@ -17,6 +17,11 @@ export class HttpError extends Error {
     this.name = "HttpError";
   }
 
+  /** The exact field the refusal names (`links[2].url`, record 071), for a form to mark its input; null for none. */
+  get field(): string | null {
+    return typeof this.extra.field === "string" ? this.extra.field : null;
+  }
+
   toResponse(): Response {
     return Response.json({ message: this.message, ...this.extra }, { status: this.status, headers: this.headers });
   }

@@ -63,7 +63,7 @@ function intentOf(form: FormData | undefined): ProjectIntent | null {
  * one input.
  */
 function fieldOf(error: HttpError): string | null {
-  const named = typeof error.extra.field === "string" ? error.extra.field : (error.message.split(" ")[0] ?? "");
+  const named = error.field ?? error.message.split(" ")[0] ?? "";
   const input = /^[a-zA-Z]+/.exec(named)?.[0] ?? "";
   return [...PROJECT_FIELDS, "icons"].includes(input) ? input : null;
 }

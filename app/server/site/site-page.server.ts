@@ -81,7 +81,7 @@ function siteRefusal(error: HttpError, form: FormData | undefined) {
     intent: formText(form, "intent") ?? null,
     error: error.message,
     // The exact field at fault (`links[2].url`), named as the form's input is (input.server.ts).
-    field: typeof error.extra.field === "string" ? error.extra.field : null,
+    field: error.field,
     values: typed(form),
   };
 }
