@@ -18,6 +18,12 @@ export function albumFeedPath(slug: string): string {
 }
 
 export const TAGS_PATH = href("/photography/tags");
+export const SEARCH_PATH = href("/photography/search");
+
+/** The search page's results for `text`. */
+export function searchHref(text: string): string {
+  return text ? `${SEARCH_PATH}?${new URLSearchParams({ q: text })}` : SEARCH_PATH;
+}
 
 export function tagPath(slug: string): string {
   return href("/photography/tags/:slug", { slug });
