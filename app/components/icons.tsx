@@ -40,12 +40,3 @@ export function ExternalLinkIcon({ className }: IconProps) {
     </StrokeIcon>
   );
 }
-
-export function SearchIcon({ className }: IconProps) {
-  return (
-    <StrokeIcon className={className}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-4-4" />
-    </StrokeIcon>
-  );
-}

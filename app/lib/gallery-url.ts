@@ -1,5 +1,4 @@
-import { GALLERY_PATH } from "./paths";
-import { SEARCH_PARAM } from "./search";
+import { GALLERY_PATH, SEARCH_PARAM } from "./paths";
 
 /**
  * URL state of the gallery page: the list's position (its order `sortField`,

@@ -1,9 +1,11 @@
 /** The photo search's words (record 076). Shared with the browser: the search page's script reads them too. */
+import { SEARCH_PARAM, SEARCH_PATH } from "./paths";
 
-/** The search box's parameter: `/photography/search?q=` and `GET /api/image?q=`. */
-export const SEARCH_PARAM = "q";
-/** The longest search the box and the API take. */
-export const MAX_SEARCH_LENGTH = 200;
+/** The search page's results for `text`. */
+export function searchHref(text: string): string {
+  return text ? `${SEARCH_PATH}?${new URLSearchParams({ [SEARCH_PARAM]: text })}` : SEARCH_PATH;
+}
+
 /** Words past these are left out: a search of more finds next to nothing anyway. */
 export const MAX_SEARCH_WORDS = 12;
 

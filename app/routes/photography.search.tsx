@@ -1,6 +1,6 @@
 import { SearchBox } from "~/components/search/search-box";
-import { SEARCH_PATH, searchHref } from "~/lib/paths";
-import { SEARCH_PARAM, searchWords } from "~/lib/search";
+import { SEARCH_PARAM, SEARCH_PATH } from "~/lib/paths";
+import { searchHref, searchWords } from "~/lib/search";
 import { pageMeta } from "~/lib/seo";
 import { GalleryPage, galleryMeta } from "~/routes/gallery/gallery-page";
 import { galleryPageAction, loadGalleryPage } from "~/routes/gallery/gallery-page.server";

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
-import { searchHref, SEARCH_PATH } from "~/lib/paths";
-import { MAX_SEARCH_LENGTH, SEARCH_PARAM, searchWords } from "~/lib/search";
-import { SEARCH_BOX } from "./site-search";
+import { MAX_SEARCH_LENGTH, SEARCH_PARAM, SEARCH_PATH } from "~/lib/paths";
+import { searchHref, searchWords } from "~/lib/search";
 
 /** How long typing pauses before the results follow it. */
 const TYPING_PAUSE_MS = 250;
@@ -62,7 +61,6 @@ export function SearchBox({ text }: { text: string }) {
           // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus={text === ""}
           onChange={(event) => typed(event.currentTarget.value)}
-          {...{ [SEARCH_BOX]: "" }}
         />
         <Button type="submit">Search</Button>
       </div>

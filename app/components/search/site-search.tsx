@@ -1,11 +1,9 @@
 import { useEffect } from "react";
-import { Form, useNavigate } from "react-router";
-import { SearchIcon } from "~/components/icons";
-import { MAX_SEARCH_LENGTH, SEARCH_PARAM } from "~/lib/search";
-import { SEARCH_PATH } from "~/lib/paths";
+import { Form } from "react-router";
+import { MAX_SEARCH_LENGTH, SEARCH_PARAM, SEARCH_PATH } from "~/lib/paths";
 
-/** The search box `/` focuses: the search page's own, else the header's (record 076). */
-export const SEARCH_BOX = "data-search-box";
+/** The boxes `/` focuses: the search page's own, else the header's (record 076). */
+const SEARCH_BOXES = `input[type="search"][name="${SEARCH_PARAM}"]`;
 
 /**
  * The header's search: a plain GET form to the search page. On a phone only its button shows, which opens the
@@ -26,37 +24,40 @@ export function SiteSearch() {
         maxLength={MAX_SEARCH_LENGTH}
         autoComplete="off"
         enterKeyHint="search"
-        {...{ [SEARCH_BOX]: "" }}
       />
       <button type="submit" className="site-search__button" aria-label="Search">
-        <SearchIcon className="site-search__icon" />
+        {/* Drawn here, not from components/icons: one more shared chunk on every page costs more than the path. */}
+        <svg
+          className="site-search__icon"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          aria-hidden="true"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-4-4" />
+        </svg>
       </button>
     </Form>
   );
 }
 
-/** Typing inside a field, or in text being edited, is not a shortcut. */
-function typing(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName);
-}
-
-/** `/` anywhere but in a field focuses the search box on screen (its text selected), or opens the search page where none shows. */
+/** `/` anywhere but in a field focuses the search box on screen, its text selected (none shows on a phone's header). */
 export function useSearchShortcut(): void {
-  const navigate = useNavigate();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+      const target = event.target as HTMLElement;
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target.isContentEditable || target.matches?.("input, textarea, select")) return;
+      const box = [...document.querySelectorAll<HTMLInputElement>(SEARCH_BOXES)].find((input) => input.offsetParent);
+      if (!box) return;
       event.preventDefault();
-      const box = [...document.querySelectorAll<HTMLInputElement>(`[${SEARCH_BOX}]`)].find(
-        (input) => input.getClientRects().length > 0,
-      );
-      if (box) {
-        box.focus();
-        box.select();
-      } else void navigate(SEARCH_PATH);
+      box.focus();
+      box.select();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [navigate]);
+  }, []);
 }

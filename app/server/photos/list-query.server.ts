@@ -2,7 +2,8 @@ import { z } from "zod";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseInput, positiveWhole } from "~/server/http/input.server";
 import { ONLY_FAVOURITES, ONLY_PARAM } from "~/lib/favourites";
-import { MAX_SEARCH_LENGTH, SEARCH_PARAM, searchWords } from "~/lib/search";
+import { MAX_SEARCH_LENGTH, SEARCH_PARAM } from "~/lib/paths";
+import { searchWords } from "~/lib/search";
 
 /** The query of a photo list (`/api/image`, the gallery pages) and of random picks, read with zod (input.server.ts). */
 
