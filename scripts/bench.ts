@@ -12,6 +12,7 @@ import { benchLifecycle } from "./bench/lifecycle";
 import { benchMediaThroughput } from "./bench/media-throughput";
 import { benchReplication } from "./bench/replication";
 import { benchS3 } from "./bench/s3";
+import { benchSearch } from "./bench/search";
 import { benchSsrThroughput } from "./bench/ssr-throughput";
 import { benchUploadMemory } from "./bench/upload-memory";
 import { table, type Row } from "./bench/util";
@@ -31,6 +32,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["heic", benchHeic],
   ["api-latency", benchApiLatency],
   ["album-order", benchAlbumOrder],
+  ["search", benchSearch],
   ["lifecycle", benchLifecycle],
   ["media-throughput", benchMediaThroughput],
   ["ssr-throughput", benchSsrThroughput],

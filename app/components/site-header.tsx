@@ -1,12 +1,22 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import { SiteSearch, useSearchShortcut } from "~/components/search/site-search";
 import { homeHref, parseHomeTab } from "~/lib/home";
-import { ADMIN_ACCOUNT_PATH, ADMIN_PATH, ADMIN_SITE_PATH, ALBUMS_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
+import {
+  ADMIN_ACCOUNT_PATH,
+  ADMIN_PATH,
+  ADMIN_SITE_PATH,
+  ALBUMS_PATH,
+  GALLERY_PATH,
+  HOME_PATH,
+  SEARCH_PATH,
+} from "~/lib/paths";
 import type { loader as rootLoader } from "~/root";
 
 /**
  * The header on every page, error pages included: the owner's name home, the
- * site's sections, and the owner's own pages when signed in. A wrapping row,
- * so it folds onto a second line on a phone without any script.
+ * site's sections, the owner's own pages when signed in, and the search box
+ * (the search page has its own). A wrapping row, so it folds onto a second
+ * line on a phone without any script.
  */
 export function SiteHeader() {
   // Missing only when the root loader itself failed: the error page still gets its way out.
@@ -16,6 +26,7 @@ export function SiteHeader() {
   const onProjects =
     location.pathname === HOME_PATH &&
     parseHomeTab(new URLSearchParams(location.search).get("tab"), first) === "projects";
+  useSearchShortcut();
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -57,6 +68,7 @@ export function SiteHeader() {
             </ul>
           ) : null}
         </nav>
+        {location.pathname === SEARCH_PATH ? null : <SiteSearch />}
       </div>
     </header>
   );

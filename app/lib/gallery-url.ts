@@ -1,8 +1,8 @@
-import { GALLERY_PATH } from "./paths";
+import { GALLERY_PATH, SEARCH_PARAM } from "./paths";
 
 /**
  * URL state of the gallery page: the list's position (its order `sortField`,
- * `sortOrder` as the API names them, `page`, `cursor`, and the filter `only`) and the viewer
+ * `sortOrder` as the API names them, `page`, `cursor`, the filter `only`, and a search's `q`) and the viewer
  * (`image`, `edit`, `confirm`).
  */
 /** `only` is the list's filter: `only=favourites`, a share link's visitor's own (lib/favourites.ts). */
@@ -16,10 +16,10 @@ export interface ViewerHistoryState {
   inPlace: true;
 }
 
-/** The list position of a gallery URL as a search string. */
-export function listPosition(params: URLSearchParams): string {
+/** The list position of a gallery URL as a search string; `q` only on the search page (`search`). */
+export function listPosition(params: URLSearchParams, { search = false } = {}): string {
   const position = new URLSearchParams();
-  for (const name of POSITION_PARAMS) {
+  for (const name of search ? [SEARCH_PARAM, ...POSITION_PARAMS] : POSITION_PARAMS) {
     const value = params.get(name);
     if (value !== null) position.set(name, value);
   }

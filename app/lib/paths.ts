@@ -18,6 +18,10 @@ export function albumFeedPath(slug: string): string {
 }
 
 export const TAGS_PATH = href("/photography/tags");
+export const SEARCH_PATH = href("/photography/search");
+/** The search's parameter (`/photography/search?q=`, `GET /api/image?q=`) and the longest search taken there. */
+export const SEARCH_PARAM = "q";
+export const MAX_SEARCH_LENGTH = 200;
 
 export function tagPath(slug: string): string {
   return href("/photography/tags/:slug", { slug });

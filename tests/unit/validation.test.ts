@@ -64,7 +64,7 @@ describe("parseListQuery", () => {
   it.each(["date", "id", "NAME", ""])("sortField=%s → 400", async (field) => {
     expect(await rejection(() => query(`sortField=${field}`))).toEqual({
       status: 400,
-      message: "sortField must be one of uploaded_at, name, size, taken_at, position, featured",
+      message: "sortField must be one of uploaded_at, name, size, taken_at, position, featured, relevance",
     });
   });
 

@@ -27,25 +27,25 @@ import { applyPinStep, galleryListOrder, galleryOrderSetting, pinnedIds } from "
 import { parseGalleryOrderForm, parsePinStep } from "~/server/photos/featured-input.server";
 
 /**
- * The list's page (the whole gallery's, an album's or a tag's), the admin's state and, for `?image=`, the photo with
- * its neighbours in this list; `extra` goes along.
+ * The list's page (the whole gallery's, an album's, a tag's or a search's), the admin's state and, for `?image=`,
+ * the photo with its neighbours in this list; `extra` goes along. Only the search page's list reads `q=`.
  */
 export async function loadGalleryPage<Extra extends object>(
   request: Request,
   access: Access,
-  { album, tagId }: { album?: AlbumRow; tagId?: number } = {},
+  { album, tagId, search = false }: { album?: AlbumRow; tagId?: number; search?: boolean } = {},
   extra?: Extra,
 ) {
   const url = new URL(request.url);
-  const position = listPosition(url.searchParams);
+  const position = listPosition(url.searchParams, { search });
   const params = new URLSearchParams(position);
   if (album) params.set("album", String(album.id));
   if (tagId !== undefined) params.set("tag", String(tagId));
   // An album (or the gallery, by its setting) lists its photos in its own order unless the URL names another.
-  const galleryOrder = album || tagId !== undefined ? undefined : galleryOrderSetting.read();
+  const galleryOrder = album || tagId !== undefined || search ? undefined : galleryOrderSetting.read();
   const query = parseListQuery(params, { album: () => albumListOrder(album!), gallery: galleryListOrder() });
   const admin = access.owner;
-  const scope = { access, albumId: album?.id, tagId, onlyFavourites: query.onlyFavourites };
+  const scope = { access, albumId: album?.id, tagId, search: query.search, onlyFavourites: query.onlyFavourites };
   const shown = {
     page: listImages(query, access),
     total: listCount(scope),

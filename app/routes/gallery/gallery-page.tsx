@@ -61,11 +61,12 @@ interface ListMeta {
   /** What a photo without a description is described as. */
   photoDescription: string;
   path: string;
-  feed: string;
+  /** The list's Atom feed; a search has none. */
+  feed?: string;
   image?: string;
   /** The title of a link to a photo that is gone; without it, the list's own (not indexed). */
   missingTitle?: string;
-  /** Kept out of search engines: an unlisted or private album. */
+  /** Kept out of search engines: an unlisted or private album, a search's results. */
   noindex?: boolean;
 }
 
@@ -102,9 +103,22 @@ interface Props {
   adminTools?: ReactNode;
   /** What an empty list says. */
   empty: ReactNode;
+  /** Whether the list offers its orders; a search's is relevance alone. */
+  sortable?: boolean;
 }
 
-export function GalleryPage({ data, scope, titleId, back, title, lede, links, adminTools, empty }: Props) {
+export function GalleryPage({
+  data,
+  scope,
+  titleId,
+  back,
+  title,
+  lede,
+  links,
+  adminTools,
+  empty,
+  sortable = true,
+}: Props) {
   const { page, total, position, admin, showExif, viewer, missing } = data;
   // The note belongs to the link that asked for the photo: leaving it (Back to the gallery) needs no reload.
   const [searchParams] = useSearchParams();
@@ -132,7 +146,7 @@ export function GalleryPage({ data, scope, titleId, back, title, lede, links, ad
         </h1>
         {lede}
         <div className="gallery-nav">
-          <GallerySort position={position} featured={data.galleryOrder === "featured"} />
+          {sortable ? <GallerySort position={position} featured={data.galleryOrder === "featured"} /> : null}
           {first ? <SlideshowLink position={position} first={first.id} /> : null}
           {links}
         </div>

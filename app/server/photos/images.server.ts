@@ -15,6 +15,7 @@ import { encodeCursor, PAGE_SIZE, type ListOrder, type ListQuery, type SortField
 import { sortKeys, type ListedRow, type SortKey } from "./sort-keys.server";
 import { OWNER, type Access } from "~/server/access/access.server";
 import { photoListed, photoOpen } from "~/server/access/visibility-sql.server";
+import { matching, searchImages, searchNeighbours } from "./search.server";
 
 function reversed(keys: SortKey[]): SortKey[] {
   return keys.map((key) => ({ ...key, descending: !key.descending }));
@@ -35,13 +36,15 @@ function after(keys: SortKey[], values: (string | number)[]): SQL {
 
 /**
  * What a list runs over: the gallery (the photos `access` sees listed), those
- * of it with a tag, or one album's photos, all of them: whoever may open the
- * album sees what it holds.
+ * of it with a tag or matching a search, or one album's photos, all of them:
+ * whoever may open the album sees what it holds.
  */
 export interface ListScope {
   access: Access;
   albumId?: number;
   tagId?: number;
+  /** A search's words (search.server.ts): the gallery's photos that match them. */
+  search?: string[];
   /** An album's photos its share link's visitor marked (record 070); none before they gave a name. */
   onlyFavourites?: boolean;
 }
@@ -81,7 +84,9 @@ function markedByVisitor(access: Access, albumId: number): SQL {
 }
 
 /** The scope's condition and `more`, for a scoped list (`where` replaces the album's or tag's own). */
-function within({ albumId, tagId, access, onlyFavourites }: ListScope, more: SQL | undefined): SQL | undefined {
+function within({ albumId, tagId, search, access, onlyFavourites }: ListScope, more: SQL | undefined): SQL | undefined {
+  // A search's results are the gallery's photos too: a hidden one is never found.
+  if (search !== undefined) return and(matching(search, access), photoListed(access), more);
   // A tag's page is the gallery's photos with the tag: what the request sees listed, never a hidden photo.
   if (tagId !== undefined) return and(eq(imageTags.tagId, tagId), photoListed(access), more);
   if (albumId === undefined) return and(photoListed(access), more);
@@ -89,6 +94,7 @@ function within({ albumId, tagId, access, onlyFavourites }: ListScope, more: SQL
 }
 
 export function listImages(query: ListQuery, access: Access): ImagePage {
+  if (query.search !== undefined) return searchImages(query, query.search, access);
   const scope = { access, albumId: query.albumId, tagId: query.tagId, onlyFavourites: query.onlyFavourites };
   const keys = sortKeys(query.sortField, query.sortOrder);
   let rows: ListedRow[];
@@ -180,6 +186,7 @@ export function neighbours(
   sortField: SortField = "uploaded_at",
   sortOrder: "asc" | "desc" = "desc",
 ): { previous: number | null; next: number | null } {
+  if (scope.search !== undefined) return searchNeighbours(id, scope.search, scope.access);
   const row = scoped(scope)
     .where(within(scope, eq(images.id, id)))
     .get();
@@ -201,7 +208,7 @@ let publicTotal: { version: string; total: number } | undefined;
 export function listCount(scope: ListScope): number {
   // Counting the public photos reads every entry of their index (2.5 ms at 100,000; a plain count is SQLite's
   // b-tree count): a visitor's gallery keeps its total until the content changes.
-  if (scope.albumId === undefined && scope.tagId === undefined && !scope.access.owner) {
+  if (scope.albumId === undefined && scope.tagId === undefined && scope.search === undefined && !scope.access.owner) {
     const version = dataVersion();
     if (publicTotal?.version !== version) publicTotal = { version, total: countListed(scope) };
     return publicTotal.total;

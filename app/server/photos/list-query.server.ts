@@ -2,6 +2,8 @@ import { z } from "zod";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseInput, positiveWhole } from "~/server/http/input.server";
 import { ONLY_FAVOURITES, ONLY_PARAM } from "~/lib/favourites";
+import { MAX_SEARCH_LENGTH, SEARCH_PARAM } from "~/lib/paths";
+import { searchWords } from "~/lib/search";
 
 /** The query of a photo list (`/api/image`, the gallery pages) and of random picks, read with zod (input.server.ts). */
 
@@ -9,8 +11,9 @@ export const PAGE_SIZE = 24;
 /**
  * `position` is an album's manual order (album-order.server.ts): only with `album=`.
  * `featured` is the gallery's "featured first": pinned photos, then the newest uploads (featured-order.server.ts).
+ * `relevance` is a search's order, best match first (search.server.ts): only with `q=`, and a search has no other.
  */
-export const SORT_FIELDS = ["uploaded_at", "name", "size", "taken_at", "position", "featured"] as const;
+export const SORT_FIELDS = ["uploaded_at", "name", "size", "taken_at", "position", "featured", "relevance"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 type SortOrder = "asc" | "desc";
 
@@ -26,12 +29,17 @@ export const NEWEST_ORDER: ListOrder = { sortField: "uploaded_at", sortOrder: "d
 /** A tag's page lists its photos by when they were taken, newest first. */
 export const TAG_ORDER: ListOrder = { sortField: "taken_at", sortOrder: "desc" };
 
+/** A search's results: best match first, then newest taken. */
+export const SEARCH_ORDER: ListOrder = { sortField: "relevance", sortOrder: "desc" };
+
 export interface ListQuery {
   page: number;
   /** Only this album's photos (`album=`), or the whole gallery. */
   albumId?: number;
   /** Only the gallery's photos with this tag (`tag=`). */
   tagId?: number;
+  /** A search of the gallery (`q=`): its words (none for an empty or punctuation-only one, which finds nothing). */
+  search?: string[];
   sortField: SortField;
   sortOrder: SortOrder;
   /** Keyset position: when set, the list continues after it and `page` is only echoed. */
@@ -53,7 +61,8 @@ const id = z.int();
 
 /**
  * A cursor's values are what its sort's keys compare: [name, id], [missing, date, id], [number, id] (a position
- * may be negative) or [unpinned, pin position, upload date, id].
+ * may be negative) or [unpinned, pin position, upload date, id]; a search's is how many results came before
+ * (its rank is a float a write may shift, so its pages go by place).
  */
 const cursorTuple = z.union(
   [
@@ -61,6 +70,7 @@ const cursorTuple = z.union(
     z.tuple([z.literal("taken_at"), sortOrder, z.literal([0, 1]), id, id]),
     z.tuple([z.enum(["uploaded_at", "size", "position"]), sortOrder, id, id]),
     z.tuple([z.literal("featured"), sortOrder, z.literal([0, 1]), id, id, id]),
+    z.tuple([z.literal("relevance"), z.literal("desc"), z.int().min(0)]),
   ],
   { error: CURSOR_REFUSED },
 );
@@ -87,16 +97,31 @@ const listQuery = z
     album: positiveWhole("must be an album id, a positive whole number").optional(),
     tag: positiveWhole("must be a tag id, a positive whole number").optional(),
     only: z.literal(ONLY_FAVOURITES, { error: `must be ${ONLY_FAVOURITES}` }).optional(),
+    q: z.string().max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
   })
-  .superRefine(({ sortField, album }, ctx) => {
+  .superRefine(({ sortField, sortOrder, album, tag, q }, ctx) => {
     if (sortField === "position" && album === undefined) {
       ctx.addIssue({ code: "custom", path: ["sortField"], message: "position needs album=: it is an album's order" });
+    }
+    if (sortField === "relevance" && q === undefined) {
+      ctx.addIssue({ code: "custom", path: ["sortField"], message: "relevance needs q=: it is a search's order" });
+    }
+    if (q === undefined) return;
+    if (album !== undefined || tag !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: [SEARCH_PARAM],
+        message: "searches the whole gallery: leave out album and tag",
+      });
+    }
+    if ((sortField ?? "relevance") !== "relevance" || sortOrder === "asc") {
+      ctx.addIssue({ code: "custom", path: ["sortField"], message: "a search is ordered by relevance, best first" });
     }
   });
 
 /** The query's order, the album's (or the gallery's) when it names none; a cursor must come from a list in that same order. */
 function withOrder(query: z.output<typeof listQuery>, ownOrder: ListOrder): ListQuery {
-  const { album, tag, cursor, sortField, sortOrder, only, ...rest } = query;
+  const { album, tag, cursor, sortField, sortOrder, only, q, ...rest } = query;
   const fallback = sortField === undefined ? ownOrder : NEWEST_ORDER;
   const resolved: ListQuery = {
     ...rest,
@@ -106,6 +131,7 @@ function withOrder(query: z.output<typeof listQuery>, ownOrder: ListOrder): List
     onlyFavourites: only === ONLY_FAVOURITES,
     ...(album === undefined ? {} : { albumId: album }),
     ...(tag === undefined ? {} : { tagId: tag }),
+    ...(q === undefined ? {} : { search: searchWords(q) }),
   };
   if (cursor && (cursor.sortField !== resolved.sortField || cursor.sortOrder !== resolved.sortOrder)) {
     throw new HttpError(
@@ -136,15 +162,26 @@ export interface OwnOrders {
 
 /** The list query of `params`, in the list's own order (`own`) when the query names no sortField. */
 export function parseListQuery(params: URLSearchParams, own: OwnOrders = {}): ListQuery {
-  const query = firstValues(params, ["page", "sortField", "sortOrder", "cursor", "album", "tag", ONLY_PARAM]);
+  const query = firstValues(params, [
+    "page",
+    "sortField",
+    "sortOrder",
+    "cursor",
+    "album",
+    "tag",
+    ONLY_PARAM,
+    SEARCH_PARAM,
+  ]);
   // An empty cursor is no cursor: the first page.
   const parsed = parseInput(listQuery, { ...query, cursor: query.cursor || undefined });
   const ownOrder =
-    parsed.album !== undefined
-      ? (own.album?.(parsed.album) ?? NEWEST_ORDER)
-      : parsed.tag !== undefined
-        ? TAG_ORDER
-        : (own.gallery ?? NEWEST_ORDER);
+    parsed.q !== undefined
+      ? SEARCH_ORDER
+      : parsed.album !== undefined
+        ? (own.album?.(parsed.album) ?? NEWEST_ORDER)
+        : parsed.tag !== undefined
+          ? TAG_ORDER
+          : (own.gallery ?? NEWEST_ORDER);
   return withOrder(parsed, ownOrder);
 }
 

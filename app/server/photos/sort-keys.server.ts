@@ -66,6 +66,9 @@ export function sortKeys(field: SortField, order: "asc" | "desc"): SortKey[] {
         { expression: sql`${images.uploadedAt}`, descending: true, valueOf: ({ image }) => image.uploadedAt.getTime() },
         { expression: sql`${images.id}`, descending: true, valueOf: ({ image }) => image.id },
       ];
+    case "relevance":
+      // A search's rank comes first (search.server.ts); these order its ties: newest taken, then by id.
+      return sortKeys("taken_at", "desc");
     case "position":
       // The album_images key (album, position, image) orders it; the list is always one album's (list-query).
       return [
