@@ -15,6 +15,7 @@ import { encodeCursor, PAGE_SIZE, type ListOrder, type ListQuery, type SortField
 import { sortKeys, type ListedRow, type SortKey } from "./sort-keys.server";
 import { OWNER, type Access } from "~/server/access/access.server";
 import { photoListed, photoOpen } from "~/server/access/visibility-sql.server";
+import { gearCondition, type Gear } from "./gear.server";
 
 function reversed(keys: SortKey[]): SortKey[] {
   return keys.map((key) => ({ ...key, descending: !key.descending }));
@@ -35,18 +36,19 @@ function after(keys: SortKey[], values: (string | number)[]): SQL {
 
 /**
  * What a list runs over: the gallery (the photos `access` sees listed), those
- * of it with a tag, or one album's photos, all of them: whoever may open the
- * album sees what it holds.
+ * of it with a tag, camera or lens, or one album's photos, all of them:
+ * whoever may open the album sees what it holds.
  */
 export interface ListScope {
   access: Access;
   albumId?: number;
   tagId?: number;
+  gear?: Gear;
   /** An album's photos its share link's visitor marked (record 070); none before they gave a name. */
   onlyFavourites?: boolean;
 }
 
-/** The photos a list runs over: the gallery's, a tag's, or one album's with their places in its manual order. */
+/** The photos a list runs over: the gallery's (a camera's, a lens's), a tag's, or one album's with its manual order. */
 function scoped({ albumId, tagId }: ListScope) {
   if (tagId !== undefined)
     return db()
@@ -81,18 +83,20 @@ function markedByVisitor(access: Access, albumId: number): SQL {
 }
 
 /** The scope's condition and `more`, for a scoped list (`where` replaces the album's or tag's own). */
-function within({ albumId, tagId, access, onlyFavourites }: ListScope, more: SQL | undefined): SQL | undefined {
-  // A tag's page is the gallery's photos with the tag: what the request sees listed, never a hidden photo.
+function within({ albumId, tagId, gear, access, onlyFavourites }: ListScope, more: SQL | undefined): SQL | undefined {
+  // A tag's (camera's, lens's) page is the gallery's photos with it: what the request sees listed, never a hidden one.
   if (tagId !== undefined) return and(eq(imageTags.tagId, tagId), photoListed(access), more);
+  if (gear) return and(gearCondition(gear), photoListed(access), more);
   if (albumId === undefined) return and(photoListed(access), more);
   return and(eq(albumImages.albumId, albumId), onlyFavourites ? markedByVisitor(access, albumId) : undefined, more);
 }
 
 export function listImages(query: ListQuery, access: Access): ImagePage {
-  const scope = { access, albumId: query.albumId, tagId: query.tagId, onlyFavourites: query.onlyFavourites };
+  const { albumId, tagId, gear, onlyFavourites } = query;
+  const scope = { access, albumId, tagId, gear, onlyFavourites };
   const keys = sortKeys(query.sortField, query.sortOrder);
   let rows: ListedRow[];
-  if (query.cursor || query.albumId !== undefined || query.tagId !== undefined) {
+  if (query.cursor || albumId !== undefined || tagId !== undefined || gear) {
     rows = scoped(scope)
       .where(within(scope, query.cursor ? after(keys, query.cursor.values) : undefined))
       .orderBy(...orderBy(keys))
@@ -201,7 +205,7 @@ let publicTotal: { version: string; total: number } | undefined;
 export function listCount(scope: ListScope): number {
   // Counting the public photos reads every entry of their index (2.5 ms at 100,000; a plain count is SQLite's
   // b-tree count): a visitor's gallery keeps its total until the content changes.
-  if (scope.albumId === undefined && scope.tagId === undefined && !scope.access.owner) {
+  if (scope.albumId === undefined && scope.tagId === undefined && !scope.gear && !scope.access.owner) {
     const version = dataVersion();
     if (publicTotal?.version !== version) publicTotal = { version, total: countListed(scope) };
     return publicTotal.total;

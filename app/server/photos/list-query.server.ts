@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseInput, positiveWhole } from "~/server/http/input.server";
 import { ONLY_FAVOURITES, ONLY_PARAM } from "~/lib/favourites";
+import type { Gear } from "./gear.server";
 
 /** The query of a photo list (`/api/image`, the gallery pages) and of random picks, read with zod (input.server.ts). */
 
@@ -23,7 +24,7 @@ export interface ListOrder {
 /** The gallery's order when the site's setting is "newest" (featured-order.server.ts gives the other). */
 export const NEWEST_ORDER: ListOrder = { sortField: "uploaded_at", sortOrder: "desc" };
 
-/** A tag's page lists its photos by when they were taken, newest first. */
+/** A tag's, camera's or lens's page lists its photos by when they were taken, newest first. */
 export const TAG_ORDER: ListOrder = { sortField: "taken_at", sortOrder: "desc" };
 
 export interface ListQuery {
@@ -32,6 +33,8 @@ export interface ListQuery {
   albumId?: number;
   /** Only the gallery's photos with this tag (`tag=`). */
   tagId?: number;
+  /** Or only those made with this camera (`camera=<slug>`) or lens (`lens=<slug>`). */
+  gear?: Gear;
   sortField: SortField;
   sortOrder: SortOrder;
   /** Keyset position: when set, the list continues after it and `page` is only echoed. */
@@ -78,6 +81,8 @@ const cursorField = z
   .pipe(cursorTuple)
   .transform(([sortField, sortOrder, ...values]): Cursor => ({ sortField, sortOrder, values }));
 
+const gearSlugField = z.string().min(1, { error: "must be a slug, such as fujifilm-x-t4" }).max(200);
+
 const listQuery = z
   .object({
     page: positiveWhole("must be a whole number of at least 1", 1_000_000).default(1),
@@ -86,17 +91,30 @@ const listQuery = z
     cursor: cursorField.optional(),
     album: positiveWhole("must be an album id, a positive whole number").optional(),
     tag: positiveWhole("must be a tag id, a positive whole number").optional(),
+    camera: gearSlugField.optional(),
+    lens: gearSlugField.optional(),
     only: z.literal(ONLY_FAVOURITES, { error: `must be ${ONLY_FAVOURITES}` }).optional(),
   })
-  .superRefine(({ sortField, album }, ctx) => {
+  .superRefine(({ sortField, album, tag, camera, lens }, ctx) => {
     if (sortField === "position" && album === undefined) {
       ctx.addIssue({ code: "custom", path: ["sortField"], message: "position needs album=: it is an album's order" });
     }
+    const filters = Object.entries({ album, tag, camera, lens }).filter(([, value]) => value !== undefined);
+    if (filters.length > 1) {
+      const message = "takes no other of album, tag, camera and lens: the list is one at a time";
+      ctx.addIssue({ code: "custom", path: [filters[1]![0]], message });
+    }
   });
+
+function gearOf({ camera, lens }: { camera?: string; lens?: string }): Gear | undefined {
+  if (camera !== undefined) return { kind: "camera", slug: camera };
+  return lens === undefined ? undefined : { kind: "lens", slug: lens };
+}
 
 /** The query's order, the album's (or the gallery's) when it names none; a cursor must come from a list in that same order. */
 function withOrder(query: z.output<typeof listQuery>, ownOrder: ListOrder): ListQuery {
-  const { album, tag, cursor, sortField, sortOrder, only, ...rest } = query;
+  const { album, tag, camera, lens, cursor, sortField, sortOrder, only, ...rest } = query;
+  const gear = gearOf({ camera, lens });
   const fallback = sortField === undefined ? ownOrder : NEWEST_ORDER;
   const resolved: ListQuery = {
     ...rest,
@@ -106,6 +124,7 @@ function withOrder(query: z.output<typeof listQuery>, ownOrder: ListOrder): List
     onlyFavourites: only === ONLY_FAVOURITES,
     ...(album === undefined ? {} : { albumId: album }),
     ...(tag === undefined ? {} : { tagId: tag }),
+    ...(gear ? { gear } : {}),
   };
   if (cursor && (cursor.sortField !== resolved.sortField || cursor.sortOrder !== resolved.sortOrder)) {
     throw new HttpError(
@@ -136,13 +155,14 @@ export interface OwnOrders {
 
 /** The list query of `params`, in the list's own order (`own`) when the query names no sortField. */
 export function parseListQuery(params: URLSearchParams, own: OwnOrders = {}): ListQuery {
-  const query = firstValues(params, ["page", "sortField", "sortOrder", "cursor", "album", "tag", ONLY_PARAM]);
+  const names = ["page", "sortField", "sortOrder", "cursor", "album", "tag", "camera", "lens", ONLY_PARAM];
+  const query = firstValues(params, names);
   // An empty cursor is no cursor: the first page.
   const parsed = parseInput(listQuery, { ...query, cursor: query.cursor || undefined });
   const ownOrder =
     parsed.album !== undefined
       ? (own.album?.(parsed.album) ?? NEWEST_ORDER)
-      : parsed.tag !== undefined
+      : parsed.tag !== undefined || gearOf(parsed)
         ? TAG_ORDER
         : (own.gallery ?? NEWEST_ORDER);
   return withOrder(parsed, ownOrder);
