@@ -91,34 +91,42 @@ function within({ albumId, tagId, gear, access, onlyFavourites }: ListScope, mor
   return and(eq(albumImages.albumId, albumId), onlyFavourites ? markedByVisitor(access, albumId) : undefined, more);
 }
 
+/**
+ * The gallery's rows (or a camera's, a lens's) in `keys` order, ids first through a covering index: a deep OFFSET
+ * skips index entries, and a camera's thousands of photos are sorted as index entries, not whole rows.
+ */
+function rowsByIdsFirst(scope: ListScope, keys: SortKey[], more: SQL | undefined, limit: number, offset = 0) {
+  const ids = db()
+    .select({ id: images.id })
+    .from(images)
+    .where(within(scope, more))
+    .orderBy(...orderBy(keys))
+    .limit(limit)
+    .offset(offset);
+  return db()
+    .select()
+    .from(images)
+    .where(inArray(images.id, ids))
+    .orderBy(...orderBy(keys))
+    .all();
+}
+
 export function listImages(query: ListQuery, access: Access): ImagePage {
   const { albumId, tagId, gear, onlyFavourites } = query;
   const scope = { access, albumId, tagId, gear, onlyFavourites };
   const keys = sortKeys(query.sortField, query.sortOrder);
+  const offset = query.cursor ? 0 : (query.page - 1) * PAGE_SIZE;
+  const more = query.cursor ? after(keys, query.cursor.values) : undefined;
   let rows: ListedRow[];
-  if (query.cursor || albumId !== undefined || tagId !== undefined || gear) {
-    rows = scoped(scope)
-      .where(within(scope, query.cursor ? after(keys, query.cursor.values) : undefined))
-      .orderBy(...orderBy(keys))
-      .limit(PAGE_SIZE + 1)
-      .offset(query.cursor ? 0 : (query.page - 1) * PAGE_SIZE)
-      .all();
+  if (gear || (!query.cursor && albumId === undefined && tagId === undefined)) {
+    rows = rowsByIdsFirst(scope, keys, more, PAGE_SIZE + 1, offset).map((image) => ({ image, position: null }));
   } else {
-    // Ids first through the covering index, so a deep OFFSET skips index entries, not rows.
-    const ids = db()
-      .select({ id: images.id })
-      .from(images)
-      .where(photoListed(access))
+    rows = scoped(scope)
+      .where(within(scope, more))
       .orderBy(...orderBy(keys))
       .limit(PAGE_SIZE + 1)
-      .offset((query.page - 1) * PAGE_SIZE);
-    rows = db()
-      .select()
-      .from(images)
-      .where(inArray(images.id, ids))
-      .orderBy(...orderBy(keys))
-      .all()
-      .map((image) => ({ image, position: null }));
+      .offset(offset)
+      .all();
   }
   const hasMore = rows.length > PAGE_SIZE;
   const pageRows = rows.slice(0, PAGE_SIZE);
@@ -144,6 +152,7 @@ export function listImages(query: ListQuery, access: Access): ImagePage {
 
 /** The first photos of a list in its order (the gallery's newest, an album's own), as rows: feeds need their edit times too. */
 export function firstImageRows(limit: number, order: ListOrder, scope: ListScope): ImageRow[] {
+  if (scope.gear) return rowsByIdsFirst(scope, sortKeys(order.sortField, order.sortOrder), undefined, limit);
   return scoped(scope)
     .where(within(scope, undefined))
     .orderBy(...orderBy(sortKeys(order.sortField, order.sortOrder)))
