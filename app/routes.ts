@@ -12,6 +12,8 @@ export default [
   route("photography/tags/:slug", "routes/photography.tags.$slug.tsx"),
   route("photography/tags/:slug/feed.xml", "routes/photography.tags.$slug.feed.ts"),
   route("photography/search", "routes/photography.search.tsx"),
+  route("photography/cameras/:slug", "routes/photography.cameras.$slug.tsx"),
+  route("photography/lenses/:slug", "routes/photography.lenses.$slug.tsx"),
   route("photography/admin", "routes/photography.admin.tsx"),
   route("photography/admin/upload", "routes/photography.admin.upload.ts"),
   route("photography/admin/logout", "routes/photography.admin.logout.ts"),

@@ -9,6 +9,7 @@ export const BATCH_OPERATIONS = [
   { value: "remove-from-album", label: "Remove from this album" },
   { value: "set-description", label: "Set the description" },
   { value: "set-visibility", label: "Set visibility" },
+  { value: "edit-tags", label: "Add or remove tags" },
   { value: "delete", label: "Delete" },
 ] as const;
 

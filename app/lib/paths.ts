@@ -30,6 +30,18 @@ export function tagPath(slug: string): string {
 export function tagFeedPath(slug: string): string {
   return href("/photography/tags/:slug/feed.xml", { slug });
 }
+
+export function cameraPath(slug: string): string {
+  return href("/photography/cameras/:slug", { slug });
+}
+
+export function lensPath(slug: string): string {
+  return href("/photography/lenses/:slug", { slug });
+}
+
+export function gearPath(kind: "camera" | "lens", slug: string): string {
+  return kind === "camera" ? cameraPath(slug) : lensPath(slug);
+}
 /**
  * Downloads are answered by Express beside React Router (app/server/downloads/download-routes.server.ts,
  * record 042), so they are not in app/routes.ts: these are their addresses.

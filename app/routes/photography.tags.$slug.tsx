@@ -1,8 +1,8 @@
 import { BackLink } from "~/components/ui/back-link";
 import { tagFeedPath, tagPath, TAGS_PATH } from "~/lib/paths";
-import { ownerNameOf, pageMeta } from "~/lib/seo";
-import { GalleryPage, galleryMeta } from "~/routes/gallery/gallery-page";
+import { ownerNameOf } from "~/lib/seo";
 import { galleryPageAction, loadGalleryPage } from "~/routes/gallery/gallery-page.server";
+import { SubsetPage, subsetMeta } from "~/routes/gallery/subset-page";
 import { requestAccess } from "~/server/access/access.server";
 import { pageError } from "~/server/http/http.server";
 import { toImage } from "~/server/photos/image-json.server";
@@ -26,37 +26,27 @@ export const action = ({ request, params }: Route.ActionArgs) => galleryPageActi
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const tag = loaderData?.tag;
-  if (!tag) return pageMeta(matches, { title: "Tag not found", description: "", path: TAGS_PATH, noindex: true });
-  const description = `Photographs by ${ownerNameOf(matches)} tagged ${tag.name}.`;
-  return galleryMeta(matches, loaderData, {
-    name: tag.name,
-    title: `${tag.name} | Tags`,
-    description,
-    photoDescription: description,
-    path: tagPath(tag.slug),
-    feed: tagFeedPath(tag.slug),
-    image: loaderData.cover.url,
+  return subsetMeta(matches, loaderData, {
+    name: tag?.name,
+    kind: "Tags",
+    description: `Photographs by ${ownerNameOf(matches)} tagged ${tag?.name}.`,
+    path: tagPath(tag?.slug ?? ""),
+    feed: tag && tagFeedPath(tag.slug),
+    notFound: { title: "Tag not found", path: TAGS_PATH },
   });
 };
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { tag } = loaderData;
   return (
-    <GalleryPage
+    <SubsetPage
       data={loaderData}
-      scope={{
-        path: tagPath(tag.slug),
-        tagId: tag.id,
-        albums: loaderData.albums,
-        ...(loaderData.download === "none" ? {} : { download: { size: loaderData.download } }),
-      }}
+      subset={{ param: "tag", value: String(tag.id) }}
+      path={tagPath(tag.slug)}
+      name={tag.name}
+      count={tag.count}
       titleId="tag-title"
       back={<BackLink to={TAGS_PATH}>All tags</BackLink>}
-      title={tag.name}
-      lede={<p className="page-header__lede">{tag.count === 1 ? "1 photo" : `${tag.count} photos`}</p>}
-      empty={null}
-      adminTools={null}
-      links={null}
     />
   );
 }

@@ -3,7 +3,7 @@ import { EmptyGallery } from "~/components/gallery/empty-states";
 import { GalleryOrderForm } from "~/components/gallery/gallery-order-form";
 import { BackLink } from "~/components/ui/back-link";
 import { useSite } from "~/components/use-site";
-import { ALBUMS_PATH, GALLERY_FEED_PATH, GALLERY_PATH, HOME_PATH } from "~/lib/paths";
+import { ALBUMS_PATH, GALLERY_FEED_PATH, GALLERY_PATH, HOME_PATH, TAGS_PATH } from "~/lib/paths";
 import { ownerNameOf } from "~/lib/seo";
 import { GalleryPage, galleryMeta } from "~/routes/gallery/gallery-page";
 import { galleryPageAction, loadGalleryPage } from "~/routes/gallery/gallery-page.server";
@@ -54,9 +54,14 @@ export default function Photography({ loaderData }: Route.ComponentProps) {
       empty={<EmptyGallery owner={loaderData.admin} />}
       adminTools={loaderData.galleryOrder ? <GalleryOrderForm order={loaderData.galleryOrder} /> : null}
       links={
-        <Link to={ALBUMS_PATH} className="gallery-nav__link">
-          Albums
-        </Link>
+        <>
+          <Link to={ALBUMS_PATH} className="gallery-nav__link">
+            Albums
+          </Link>
+          <Link to={TAGS_PATH} className="gallery-nav__link">
+            Tags
+          </Link>
+        </>
       }
     />
   );

@@ -15,6 +15,10 @@ function fillAlbums(sqlite: Database): void {
   const member = sqlite.prepare("INSERT INTO album_images (album_id, image_id) VALUES (?, ?)");
   for (let a = 1; a <= ALBUMS; a++) album.run(`album-${a}`, `Album ${a}`, a, Date.now());
   for (let id = 1; id <= ROWS; id++) member.run((id % ALBUMS) + 1, id);
+  // 20 cameras of 5,000 photos each and 30 lenses, one camera with only 10: the camera and lens pages (record 078).
+  sqlite.exec(`UPDATE images SET camera_make = 'FUJIFILM', camera_model = 'X-T' || (id % 20),
+    lens = 'XF' || (id % 30) || 'mm', taken_at = uploaded_at`);
+  sqlite.exec("UPDATE images SET camera_model = 'X-Pro3' WHERE id % 10000 = 7");
 }
 
 export async function benchApiLatency(): Promise<Row[]> {
@@ -30,6 +34,9 @@ export async function benchApiLatency(): Promise<Row[]> {
       ["random 10", "/api/image/random?count=10"],
       [`album page 1 (${ALBUMS} albums)`, `/api/image?album=${ALBUMS / 2}`],
       ["album page 40", `/api/image?album=${ALBUMS / 2}&page=40`],
+      ["camera page 1 (5,000 photos)", "/api/image?camera=fujifilm-x-t7"],
+      ["camera page 1 (10 photos)", "/api/image?camera=fujifilm-x-pro3"],
+      ["lens page 1", "/api/image?lens=xf7mm"],
     ] as const;
     const rows: Row[] = [];
     for (const [label, path] of cases) {

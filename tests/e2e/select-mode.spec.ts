@@ -235,3 +235,32 @@ test("the action bar stays on screen down the page, shows only the chosen action
   await expect(bar.getByLabel("Album (to add to)")).toBeHidden();
   await expect(bar.getByLabel("Visibility (to set)")).toBeHidden();
 });
+
+test(
+  "the owner adds tags to the ticked photos and removes one from some",
+  { tag: "@js-only" },
+  async ({ page, server }) => {
+    // The same plain form posts with JavaScript or without (the integration test posts it as such): once, as most see it.
+    const ids = await server.seed(2, { prefix: "Retag" });
+    const photo = async (id: number) => (await (await page.request.get(`/api/image/${id}`)).json()) as Image;
+    const names = await Promise.all(ids.map(async (id) => (await photo(id)).name));
+    await loginInBrowser(page);
+    await page.goto("/photography?select=1");
+    await waitForHydration(page);
+    const bar = page.getByRole("region", { name: "Selected photos" });
+    for (const name of names) await page.getByLabel(tick(name), { exact: true }).check();
+    await bar.getByLabel("With the selected photos").selectOption({ label: "Add or remove tags" });
+    await bar.getByLabel("Tags to add").fill("Dune, Coast");
+    await bar.getByRole("button", { name: "Apply to selected" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "2 photos retagged." })).toBeVisible();
+    for (const id of ids) expect((await photo(id)).tags).toEqual(["Coast", "Dune"]);
+
+    await page.getByLabel(tick(names[0]!), { exact: true }).check();
+    await bar.getByLabel("With the selected photos").selectOption({ label: "Add or remove tags" });
+    await bar.getByLabel("Tags to remove").fill("dune");
+    await bar.getByRole("button", { name: "Apply to selected" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "1 photo retagged." })).toBeVisible();
+    expect((await photo(ids[0]!)).tags).toEqual(["Coast"]);
+    expect((await photo(ids[1]!)).tags).toEqual(["Coast", "Dune"]);
+  },
+);

@@ -142,6 +142,32 @@ describe("POST /api/image/batch", () => {
     await json(batch({ action: "set-visibility", visibility: "public", ids: [a.id, c.id] }));
   });
 
+  it("adds and removes tags from the API and the select mode's plain form, all or nothing", async () => {
+    const [a, b] = photos as [Image, Image];
+    const outcome = await json<{ changed: number }>(batch({ action: "edit-tags", ids: [a.id, b.id], add: ["Dune"] }));
+    expect(outcome.changed).toBe(2);
+    const refused = await batch({ action: "edit-tags", ids: [a.id, 999_999], remove: ["Dune"] });
+    expect(refused.status).toBe(404);
+    expect((await image(a.id)).tags).toEqual(["Dune"]);
+
+    const form = new URLSearchParams({
+      intent: "batch",
+      operation: "edit-tags",
+      addTags: "Coast, sand",
+      removeTags: "dune",
+    });
+    form.append("ids", String(a.id));
+    const response = await fetch(`${server.url}/photography?select=1`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Sec-Fetch-Site": "same-origin" },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("1 photo retagged.");
+    expect((await image(a.id)).tags).toEqual(["Coast", "sand"]);
+    expect((await image(b.id)).tags).toEqual(["Dune"]);
+  });
+
   it("deletes photos with their files; one already gone fails alone", async () => {
     const [, , , , e, f] = photos as [Image, Image, Image, Image, Image, Image];
     const answer = await json(batch({ action: "delete", ids: [e.id, f.id, e.id + 10_000] }));
@@ -170,7 +196,7 @@ describe("POST /api/image/batch", () => {
       "ids[1] must be a photo id (a positive whole number)",
     );
     expect(await refusal({ action: "paint", ids: [a.id] })).toBe(
-      "action must be add-to-album, remove-from-album, set-description, set-visibility or delete",
+      "action must be add-to-album, remove-from-album, set-description, set-visibility, edit-tags or delete",
     );
     expect(await refusal({ action: "add-to-album", ids: [a.id] })).toMatch(/^albumId must be an album id/);
     expect(await refusal({ action: "add-to-album", albumId: 424_242, ids: [a.id] })).toBe(

@@ -67,6 +67,28 @@ describe("camera details", () => {
     }
   });
 
+  it("have a page per camera and lens, linked from the viewer, in the API's filter and the sitemap", async () => {
+    const image = await harbour();
+    const viewer = await (await fetch(`${server.url}/photography?image=${image.id}`)).text();
+    expect(viewer).toContain('<a href="/photography/cameras/fujifilm-x-t5"');
+    expect(viewer).toContain('<a href="/photography/lenses/xf23mmf1-4-r-lm-wr"');
+    for (const path of ["/photography/cameras/fujifilm-x-t5", "/photography/lenses/xf23mmf1-4-r-lm-wr"]) {
+      const page = await fetch(server.url + path);
+      expect(page.status, path).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('alt="Harbour"');
+      expect(html).toContain('<meta property="og:image"');
+    }
+    const listed = await list("camera=fujifilm-x-t5");
+    expect(listed.images.map((each) => each.id)).toContain(image.id);
+    expect(listed.images.every((each) => each.exif?.camera === "FUJIFILM X-T5")).toBe(true);
+    expect((await list("lens=no-such-lens")).images).toEqual([]);
+    expect((await fetch(`${server.url}/photography/cameras/no-such-camera`)).status).toBe(404);
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain("/photography/cameras/fujifilm-x-t5<");
+    expect(sitemap).toContain("/photography/lenses/xf23mmf1-4-r-lm-wr<");
+  });
+
   it("are null for a photo without EXIF", async () => {
     const image = await upload(await makeJpeg(80, 60, 991), "Plain");
     expect(image.exif).toBeNull();
@@ -192,6 +214,11 @@ describe("the title and caption photo tools write", () => {
     const set = sqlite.prepare("UPDATE images SET name = ?, description = ? WHERE id = ?");
     set.run("DSC_0044", "", untouched);
     set.run("Mine", "", typed);
+    // The first without the tags its keywords gave, the second with one its owner typed instead.
+    sqlite.prepare("DELETE FROM image_tags WHERE image_id = ?").run(untouched);
+    sqlite
+      .prepare("DELETE FROM image_tags WHERE image_id = ? AND tag_id != (SELECT id FROM tags WHERE slug = 'anna')")
+      .run(typed);
     sqlite.close();
 
     const [node, backfill] = scriptCommand("metadata-backfill");
@@ -206,8 +233,13 @@ describe("the title and caption photo tools write", () => {
     expect(await image(untouched)).toMatchObject({
       name: "Lofoten, première lumière",
       description: "Reine at dawn — Malmö's cousin",
+      tags: ["Anna", "Norway", "Travel"],
     });
-    expect(await image(typed)).toMatchObject({ name: "Mine", description: "Reine at dawn — Malmö's cousin" });
+    expect(await image(typed)).toMatchObject({
+      name: "Mine",
+      description: "Reine at dawn — Malmö's cousin",
+      tags: ["Anna"],
+    });
   });
 });
 
@@ -324,6 +356,9 @@ describe("SHOW_EXIF=false", () => {
       const html = await (await fetch(`${quiet.url}/photography?image=${image.id}`)).text();
       expect(html).toContain("Taken: June 16, 2024");
       expect(pageText(html)).not.toContain("FUJIFILM X-T5 ·");
+      expect(html).not.toContain("/photography/cameras/");
+      expect((await fetch(`${quiet.url}/photography/cameras/fujifilm-x-t5`)).status).toBe(404);
+      expect(await (await fetch(`${quiet.url}/sitemap.xml`)).text()).not.toContain("/photography/cameras/");
       const shown = await (await fetch(`${server.url}/photography?image=${(await harbour()).id}`)).text();
       expect(pageText(shown)).toContain("FUJIFILM X-T5 ·");
     } finally {

@@ -3,8 +3,33 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { cameraName, exifParts, formatExposureTime, takenDate } from "~/lib/exif";
+import { cameraSlug, gearSlug } from "~/lib/gear";
 import { exifJson, readCameraDetails, takenAtJson } from "~/server/photos/exif.server";
 import { CAMERA_EXIF, CAMERA_HEIC, CAMERA_JPEG, CAMERA_LINE } from "../support/camera";
+
+describe("camera and lens slugs", () => {
+  it.each([
+    ["FUJIFILM", "X-T4", "fujifilm-x-t4"],
+    // The make the model repeats is said once, as the viewer writes it.
+    ["Canon", "Canon EOS R5", "canon-eos-r5"],
+    ["Canon", "EOS R5", "canon-eos-r5"],
+    ["NIKON CORPORATION", "NIKON Z 6_2", "nikon-corporation-nikon-z-6-2"],
+    [" SONY ", null, "sony"],
+    [null, null, ""],
+  ])("camera %j %j → %j", (make, model, slug) => {
+    expect(cameraSlug(make, model)).toBe(slug);
+  });
+
+  it.each([
+    ["XF23mmF1.4 R", "xf23mmf1-4-r"],
+    ["EF24-70mm f/2.8L II USM", "ef24-70mm-f-2-8l-ii-usm"],
+    ["Summilux-M 1:1.4/35 ASPH.", "summilux-m-1-1-4-35-asph"],
+    ["——", ""],
+    [null, ""],
+  ])("lens %j → %j", (lens, slug) => {
+    expect(gearSlug(lens)).toBe(slug);
+  });
+});
 
 describe("camera details as shown", () => {
   it.each([

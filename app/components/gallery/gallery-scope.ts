@@ -7,8 +7,8 @@ export interface GalleryScope {
   path: string;
   /** The album the list and the infinite scroll ask the API for. */
   albumId?: number;
-  /** Or the tag (a tag's page: the gallery's photos with it). */
-  tagId?: number;
+  /** Or the tag, camera or lens (its page: the gallery's photos with it, by date taken). */
+  subset?: ListSubset;
   /** The album's cover photo: the viewer does not offer it as the cover again. */
   coverId?: number;
   /** Every album, for the admin's checkboxes in the edit form; empty for visitors. */
@@ -23,10 +23,16 @@ export interface GalleryScope {
   download?: GalleryDownload;
 }
 
-/** The scope's parameter for `GET /api/image`: its album's or its tag's, none for the whole gallery. */
-export function listScopeQuery({ albumId, tagId }: Pick<GalleryScope, "albumId" | "tagId">): string {
+/** A part of the gallery by the `GET /api/image` parameter that asks for it: `tag=<id>`, `camera=<slug>`, `lens=<slug>`. */
+export interface ListSubset {
+  param: "tag" | "camera" | "lens";
+  value: string;
+}
+
+/** The scope's parameter for `GET /api/image`: its album's or its subset's, none for the whole gallery. */
+export function listScopeQuery({ albumId, subset }: Pick<GalleryScope, "albumId" | "subset">): string {
   if (albumId !== undefined) return `&album=${albumId}`;
-  return tagId === undefined ? "" : `&tag=${tagId}`;
+  return subset ? `&${subset.param}=${encodeURIComponent(subset.value)}` : "";
 }
 
 /** What the viewer's "Download" gives: the photo within this album (none: the owner's gallery) at this size. */

@@ -18,7 +18,7 @@ const ALBUM_ORDERS = [
   { label: "Date taken", sortField: TAKEN_ORDER },
 ] as const;
 
-/** A tag's page lists by date taken (TAG_ORDER on the server). */
+/** A tag's, camera's or lens's page lists by date taken (TAG_ORDER on the server). */
 const TAG_ORDERS = [
   { label: "Date taken", sortField: null },
   { label: "Newest uploads", sortField: "uploaded_at" },
@@ -35,15 +35,9 @@ function inOrder(sortField: string | null, position: string): string {
 
 /** The list's orders as links, so the choice works without JavaScript; the list starts over in the new order. */
 export function GallerySort({ position, featured }: { position: string; featured: boolean }) {
-  const { path, albumId, tagId } = useGalleryScope();
+  const { path, albumId, subset } = useGalleryScope();
   const orders =
-    albumId !== undefined
-      ? ALBUM_ORDERS
-      : tagId !== undefined
-        ? TAG_ORDERS
-        : featured
-          ? FEATURED_ORDERS
-          : GALLERY_ORDERS;
+    albumId !== undefined ? ALBUM_ORDERS : subset ? TAG_ORDERS : featured ? FEATURED_ORDERS : GALLERY_ORDERS;
   const asked = new URLSearchParams(position).get("sortField");
   // The list's own order (the gallery's newest uploads, a tag's date taken) is so whether or not the URL says so.
   const own = orders === GALLERY_ORDERS ? "uploaded_at" : orders === TAG_ORDERS ? TAKEN_ORDER : undefined;

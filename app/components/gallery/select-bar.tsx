@@ -13,6 +13,7 @@ const DONE_WORDS = {
   "remove-from-album": "removed from the album",
   "set-description": "given the description",
   "set-visibility": "set to",
+  "edit-tags": "retagged",
   delete: "deleted",
 } as const;
 
@@ -161,6 +162,19 @@ export function SelectBar() {
               <option value="public">Public</option>
               <option value="hidden">Hidden</option>
             </select>
+          </div>
+          <div className="select-bar__for select-bar__for--edit-tags">
+            <div className="field">
+              <label htmlFor="batch-add-tags">Tags to add</label>
+              <input id="batch-add-tags" name="addTags" type="text" aria-describedby="batch-tags-hint" />
+            </div>
+            <div className="field">
+              <label htmlFor="batch-remove-tags">Tags to remove</label>
+              <input id="batch-remove-tags" name="removeTags" type="text" aria-describedby="batch-tags-hint" />
+            </div>
+            <p id="batch-tags-hint" className="field__hint">
+              Separated by commas.
+            </p>
           </div>
           <div className="select-bar__actions">
             <Button type="submit">Apply to selected</Button>

@@ -4,6 +4,7 @@
  * (the page shows it without JavaScript; with it, the browser asks first).
  */
 import type { BatchFormAnswer, BatchOperation } from "~/lib/batch";
+import { splitTagList } from "~/lib/tags";
 import { HttpError } from "~/server/core/http-error.server";
 import type { AlbumRow } from "~/server/data/schema";
 import { formText } from "~/server/http/page-action.server";
@@ -27,6 +28,8 @@ export async function applyBatchForm(form: FormData, album: AlbumRow | undefined
     description: formText(form, "description") ?? "",
     visibility: formText(form, "visibility"),
     keepPublic: form.has("keepPublic"),
+    add: splitTagList(formText(form, "addTags") ?? ""),
+    remove: splitTagList(formText(form, "removeTags") ?? ""),
   });
   if (input.action === "delete" && formText(form, "confirmed") !== "1") return { batch: "confirm", ids: input.ids };
   const outcome = await applyBatch(input);

@@ -3,13 +3,12 @@
  * gallery (/photography) and each album's page: they differ only in the album
  * the list is limited to.
  */
-import { readSettings } from "~/server/site/site-content.server";
+import { cameraDetailsShown } from "~/server/site/site-content.server";
 import { data, redirect } from "react-router";
 import { listPosition } from "~/lib/gallery-url";
 import { albumChoices, albumListOrder, updateAlbum } from "~/server/albums/albums.server";
 import { requireAdminPage } from "~/server/auth/auth.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
-import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
 import { getImageInScope, listCount, listImages, neighbours } from "~/server/photos/images.server";
@@ -22,18 +21,20 @@ import { moveImage, moveImageStep } from "~/server/albums/album-order.server";
 import { parseImageId, parseImageTags, parseImageText, parsePhotoVisibility } from "~/server/photos/image-input.server";
 import { splitTagList } from "~/lib/tags";
 import { parseListQuery } from "~/server/photos/list-query.server";
+import type { Gear } from "~/server/photos/gear.server";
 import { applyBatchForm, batchRefusal, isBatchForm } from "./batch-form.server";
 import { applyPinStep, galleryListOrder, galleryOrderSetting, pinnedIds } from "~/server/photos/featured-order.server";
 import { parseGalleryOrderForm, parsePinStep } from "~/server/photos/featured-input.server";
 
 /**
- * The list's page (the whole gallery's, an album's, a tag's or a search's), the admin's state and, for `?image=`,
- * the photo with its neighbours in this list; `extra` goes along. Only the search page's list reads `q=`.
+ * The list's page (the whole gallery's, an album's, a tag's, a camera's, a lens's or a search's), the admin's state
+ * and, for `?image=`, the photo with its neighbours in this list; `extra` goes along. Only the search page's list
+ * reads `q=`.
  */
 export async function loadGalleryPage<Extra extends object>(
   request: Request,
   access: Access,
-  { album, tagId, search = false }: { album?: AlbumRow; tagId?: number; search?: boolean } = {},
+  { album, tagId, gear, search = false }: { album?: AlbumRow; tagId?: number; gear?: Gear; search?: boolean } = {},
   extra?: Extra,
 ) {
   const url = new URL(request.url);
@@ -41,17 +42,18 @@ export async function loadGalleryPage<Extra extends object>(
   const params = new URLSearchParams(position);
   if (album) params.set("album", String(album.id));
   if (tagId !== undefined) params.set("tag", String(tagId));
+  if (gear) params.set(gear.kind, gear.slug);
   // An album (or the gallery, by its setting) lists its photos in its own order unless the URL names another.
-  const galleryOrder = album || tagId !== undefined || search ? undefined : galleryOrderSetting.read();
+  const galleryOrder = album || tagId !== undefined || gear || search ? undefined : galleryOrderSetting.read();
   const query = parseListQuery(params, { album: () => albumListOrder(album!), gallery: galleryListOrder() });
   const admin = access.owner;
-  const scope = { access, albumId: album?.id, tagId, search: query.search, onlyFavourites: query.onlyFavourites };
+  const scope = { access, albumId: album?.id, tagId, gear, search: query.search, onlyFavourites: query.onlyFavourites };
   const shown = {
     page: listImages(query, access),
     total: listCount(scope),
     position,
     admin,
-    showExif: config().showExif ?? readSettings().showCameraDetails,
+    showExif: cameraDetailsShown(),
     albums: admin ? albumChoices() : [],
     /** The whole gallery's order setting (null on an album's page), and its pins for the owner's controls. */
     galleryOrder: galleryOrder ?? null,

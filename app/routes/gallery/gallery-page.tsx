@@ -61,7 +61,7 @@ interface ListMeta {
   /** What a photo without a description is described as. */
   photoDescription: string;
   path: string;
-  /** The list's Atom feed; a search has none. */
+  /** The list's Atom feed; a search, a camera's and a lens's pages have none. */
   feed?: string;
   image?: string;
   /** The title of a link to a photo that is gone; without it, the list's own (not indexed). */

@@ -76,6 +76,17 @@ export const images = sqliteTable(
     // The taken_at sort puts photos without a date last in both orders (images.server.ts).
     index("images_featured_idx").on(sql`(${t.featuredPosition} IS NULL)`, t.featuredPosition, t.uploadedAt, t.id),
     index("images_taken_at_idx").on(sql`(${t.takenAt} IS NULL)`, t.takenAt, t.id),
+    // The camera and lens pages (record 078): one camera's (lens's) photos a visitor sees, by date taken, from the
+    // index alone; the distinct cameras and lenses too.
+    index("images_camera_idx").on(
+      t.cameraMake,
+      t.cameraModel,
+      t.visibility,
+      sql`(${t.takenAt} IS NULL)`,
+      t.takenAt,
+      t.id,
+    ),
+    index("images_lens_idx").on(t.lens, t.visibility, sql`(${t.takenAt} IS NULL)`, t.takenAt, t.id),
     // The visitor's gallery lists public photos only: the same orders, kept as fast (access.server.ts).
     ...publicOnly([
       ["public_images_uploaded_at_idx", [t.uploadedAt, t.id]],

@@ -2,6 +2,7 @@
  * One action on many photos at once (`POST /api/image/batch` and the gallery's
  * select mode): each photo's change is its own transaction, so one that fails
  * leaves the others applied and itself untouched, and the answer says so per id.
+ * Tags are the exception, all or nothing (batch-tags.server.ts, record 079).
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -10,7 +11,8 @@ import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
 import { images } from "~/server/data/schema";
 import { descriptionField, parseInput, positiveWhole } from "~/server/http/input.server";
-import { keepPublicField, photoVisibilityField } from "./image-input.server";
+import { keepPublicField, photoVisibilityField, tagListField } from "./image-input.server";
+import { changeTags } from "./batch-tags.server";
 import { deleteImage, updateImage } from "./image-store.server";
 import type { HiddenBy } from "~/lib/album-privacy";
 
@@ -32,9 +34,10 @@ const batchInput = z.discriminatedUnion(
     z.object({ action: z.literal("remove-from-album"), ids, albumId }),
     z.object({ action: z.literal("set-description"), ids, description: descriptionField }),
     z.object({ action: z.literal("set-visibility"), ids, visibility: photoVisibilityField }),
+    z.object({ action: z.literal("edit-tags"), ids, add: tagListField.default([]), remove: tagListField.default([]) }),
     z.object({ action: z.literal("delete"), ids }),
   ],
-  { error: "must be add-to-album, remove-from-album, set-description, set-visibility or delete" },
+  { error: "must be add-to-album, remove-from-album, set-description, set-visibility, edit-tags or delete" },
 );
 
 export type BatchInput = z.output<typeof batchInput>;
@@ -66,7 +69,7 @@ function assertImageExists(id: number): void {
 }
 
 /** Changes one photo; answers the album that hid it, if adding it to one did. */
-async function applyOne(input: BatchInput, id: number): Promise<HiddenBy | null> {
+async function applyOne(input: Exclude<BatchInput, { action: "edit-tags" }>, id: number): Promise<HiddenBy | null> {
   switch (input.action) {
     case "add-to-album":
       return db().transaction(() => {
@@ -103,6 +106,10 @@ async function applyOne(input: BatchInput, id: number): Promise<HiddenBy | null>
 
 /** Applies the action to each photo in turn; a refusal of the whole request (an unknown album) changes nothing. */
 export async function applyBatch(input: BatchInput): Promise<BatchOutcome> {
+  if (input.action === "edit-tags") {
+    changeTags(input.ids, input.add, input.remove);
+    return { action: input.action, changed: input.ids.length, results: input.ids.map((id) => ({ id, ok: true })) };
+  }
   if ("albumId" in input) assertAlbumsExist([input.albumId]);
   const results: BatchResult[] = [];
   let hiddenBy: HiddenBy | undefined;

@@ -30,18 +30,19 @@ export function parseImageText(input: { name?: unknown; description?: unknown })
   return parseInput(imageText, input);
 }
 
-const imageTagList = z.object({
-  tags: z
-    .array(
-      z
-        .string({ error: "must be a list of texts" })
-        .max(MAX_TAG_LENGTH, `must be at most ${MAX_TAG_LENGTH} characters each`),
-      {
-        error: "must be a list of texts",
-      },
-    )
-    .max(MAX_TAGS_PER_PHOTO, `must be at most ${MAX_TAGS_PER_PHOTO} tags`),
-});
+/** Tag names as the API and the forms send them. */
+export const tagListField = z
+  .array(
+    z
+      .string({ error: "must be a list of texts" })
+      .max(MAX_TAG_LENGTH, `must be at most ${MAX_TAG_LENGTH} characters each`),
+    {
+      error: "must be a list of texts",
+    },
+  )
+  .max(MAX_TAGS_PER_PHOTO, `must be at most ${MAX_TAGS_PER_PHOTO} tags`);
+
+const imageTagList = z.object({ tags: tagListField });
 
 /** A photo's tags as the API and the edit form send them, each typed (its path is its name). */
 export function parseImageTags(value: unknown): TagInput[] {

@@ -16,6 +16,7 @@ import { sortKeys, type ListedRow, type SortKey } from "./sort-keys.server";
 import { OWNER, type Access } from "~/server/access/access.server";
 import { photoListed, photoOpen } from "~/server/access/visibility-sql.server";
 import { matching, searchImages, searchNeighbours } from "./search.server";
+import { gearCondition, type Gear } from "./gear.server";
 
 function reversed(keys: SortKey[]): SortKey[] {
   return keys.map((key) => ({ ...key, descending: !key.descending }));
@@ -36,7 +37,7 @@ function after(keys: SortKey[], values: (string | number)[]): SQL {
 
 /**
  * What a list runs over: the gallery (the photos `access` sees listed), those
- * of it with a tag or matching a search, or one album's photos, all of them:
+ * of it with a tag, camera or lens or matching a search, or one album's photos, all of them:
  * whoever may open the album sees what it holds.
  */
 export interface ListScope {
@@ -45,11 +46,12 @@ export interface ListScope {
   tagId?: number;
   /** A search's words (search.server.ts): the gallery's photos that match them. */
   search?: string[];
+  gear?: Gear;
   /** An album's photos its share link's visitor marked (record 070); none before they gave a name. */
   onlyFavourites?: boolean;
 }
 
-/** The photos a list runs over: the gallery's, a tag's, or one album's with their places in its manual order. */
+/** The photos a list runs over: the gallery's (a camera's, a lens's), a tag's, or one album's with its manual order. */
 function scoped({ albumId, tagId }: ListScope) {
   if (tagId !== undefined)
     return db()
@@ -84,43 +86,56 @@ function markedByVisitor(access: Access, albumId: number): SQL {
 }
 
 /** The scope's condition and `more`, for a scoped list (`where` replaces the album's or tag's own). */
-function within({ albumId, tagId, search, access, onlyFavourites }: ListScope, more: SQL | undefined): SQL | undefined {
+function within(
+  { albumId, tagId, gear, search, access, onlyFavourites }: ListScope,
+  more: SQL | undefined,
+): SQL | undefined {
   // A search's results are the gallery's photos too: a hidden one is never found.
   if (search !== undefined) return and(matching(search, access), photoListed(access), more);
-  // A tag's page is the gallery's photos with the tag: what the request sees listed, never a hidden photo.
+  // A tag's (camera's, lens's) page is the gallery's photos with it: what the request sees listed, never a hidden one.
   if (tagId !== undefined) return and(eq(imageTags.tagId, tagId), photoListed(access), more);
+  if (gear) return and(gearCondition(gear), photoListed(access), more);
   if (albumId === undefined) return and(photoListed(access), more);
   return and(eq(albumImages.albumId, albumId), onlyFavourites ? markedByVisitor(access, albumId) : undefined, more);
 }
 
+/**
+ * The gallery's rows (or a camera's, a lens's) in `keys` order, ids first through a covering index: a deep OFFSET
+ * skips index entries, and a camera's thousands of photos are sorted as index entries, not whole rows.
+ */
+function rowsByIdsFirst(scope: ListScope, keys: SortKey[], more: SQL | undefined, limit: number, offset = 0) {
+  const ids = db()
+    .select({ id: images.id })
+    .from(images)
+    .where(within(scope, more))
+    .orderBy(...orderBy(keys))
+    .limit(limit)
+    .offset(offset);
+  return db()
+    .select()
+    .from(images)
+    .where(inArray(images.id, ids))
+    .orderBy(...orderBy(keys))
+    .all();
+}
+
 export function listImages(query: ListQuery, access: Access): ImagePage {
   if (query.search !== undefined) return searchImages(query, query.search, access);
-  const scope = { access, albumId: query.albumId, tagId: query.tagId, onlyFavourites: query.onlyFavourites };
+  const { albumId, tagId, gear, onlyFavourites } = query;
+  const scope = { access, albumId, tagId, gear, onlyFavourites };
   const keys = sortKeys(query.sortField, query.sortOrder);
+  const offset = query.cursor ? 0 : (query.page - 1) * PAGE_SIZE;
+  const more = query.cursor ? after(keys, query.cursor.values) : undefined;
   let rows: ListedRow[];
-  if (query.cursor || query.albumId !== undefined || query.tagId !== undefined) {
-    rows = scoped(scope)
-      .where(within(scope, query.cursor ? after(keys, query.cursor.values) : undefined))
-      .orderBy(...orderBy(keys))
-      .limit(PAGE_SIZE + 1)
-      .offset(query.cursor ? 0 : (query.page - 1) * PAGE_SIZE)
-      .all();
+  if (gear || (!query.cursor && albumId === undefined && tagId === undefined)) {
+    rows = rowsByIdsFirst(scope, keys, more, PAGE_SIZE + 1, offset).map((image) => ({ image, position: null }));
   } else {
-    // Ids first through the covering index, so a deep OFFSET skips index entries, not rows.
-    const ids = db()
-      .select({ id: images.id })
-      .from(images)
-      .where(photoListed(access))
+    rows = scoped(scope)
+      .where(within(scope, more))
       .orderBy(...orderBy(keys))
       .limit(PAGE_SIZE + 1)
-      .offset((query.page - 1) * PAGE_SIZE);
-    rows = db()
-      .select()
-      .from(images)
-      .where(inArray(images.id, ids))
-      .orderBy(...orderBy(keys))
-      .all()
-      .map((image) => ({ image, position: null }));
+      .offset(offset)
+      .all();
   }
   const hasMore = rows.length > PAGE_SIZE;
   const pageRows = rows.slice(0, PAGE_SIZE);
@@ -146,6 +161,7 @@ export function listImages(query: ListQuery, access: Access): ImagePage {
 
 /** The first photos of a list in its order (the gallery's newest, an album's own), as rows: feeds need their edit times too. */
 export function firstImageRows(limit: number, order: ListOrder, scope: ListScope): ImageRow[] {
+  if (scope.gear) return rowsByIdsFirst(scope, sortKeys(order.sortField, order.sortOrder), undefined, limit);
   return scoped(scope)
     .where(within(scope, undefined))
     .orderBy(...orderBy(sortKeys(order.sortField, order.sortOrder)))
@@ -208,7 +224,13 @@ let publicTotal: { version: string; total: number } | undefined;
 export function listCount(scope: ListScope): number {
   // Counting the public photos reads every entry of their index (2.5 ms at 100,000; a plain count is SQLite's
   // b-tree count): a visitor's gallery keeps its total until the content changes.
-  if (scope.albumId === undefined && scope.tagId === undefined && scope.search === undefined && !scope.access.owner) {
+  if (
+    scope.albumId === undefined &&
+    scope.tagId === undefined &&
+    !scope.gear &&
+    scope.search === undefined &&
+    !scope.access.owner
+  ) {
     const version = dataVersion();
     if (publicTotal?.version !== version) publicTotal = { version, total: countListed(scope) };
     return publicTotal.total;

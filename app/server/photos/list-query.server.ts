@@ -4,6 +4,7 @@ import { parseInput, positiveWhole } from "~/server/http/input.server";
 import { ONLY_FAVOURITES, ONLY_PARAM } from "~/lib/favourites";
 import { MAX_SEARCH_LENGTH, SEARCH_PARAM } from "~/lib/paths";
 import { searchWords } from "~/lib/search";
+import type { Gear } from "./gear.server";
 
 /** The query of a photo list (`/api/image`, the gallery pages) and of random picks, read with zod (input.server.ts). */
 
@@ -26,7 +27,7 @@ export interface ListOrder {
 /** The gallery's order when the site's setting is "newest" (featured-order.server.ts gives the other). */
 export const NEWEST_ORDER: ListOrder = { sortField: "uploaded_at", sortOrder: "desc" };
 
-/** A tag's page lists its photos by when they were taken, newest first. */
+/** A tag's, camera's or lens's page lists its photos by when they were taken, newest first. */
 export const TAG_ORDER: ListOrder = { sortField: "taken_at", sortOrder: "desc" };
 
 /** A search's results: best match first, then newest taken. */
@@ -40,6 +41,8 @@ export interface ListQuery {
   tagId?: number;
   /** A search of the gallery (`q=`): its words (none for an empty or punctuation-only one, which finds nothing). */
   search?: string[];
+  /** Or only those made with this camera (`camera=<slug>`) or lens (`lens=<slug>`). */
+  gear?: Gear;
   sortField: SortField;
   sortOrder: SortOrder;
   /** Keyset position: when set, the list continues after it and `page` is only echoed. */
@@ -88,6 +91,8 @@ const cursorField = z
   .pipe(cursorTuple)
   .transform(([sortField, sortOrder, ...values]): Cursor => ({ sortField, sortOrder, values }));
 
+const gearSlugField = z.string().min(1, { error: "must be a slug, such as fujifilm-x-t4" }).max(200);
+
 const listQuery = z
   .object({
     page: positiveWhole("must be a whole number of at least 1", 1_000_000).default(1),
@@ -96,22 +101,29 @@ const listQuery = z
     cursor: cursorField.optional(),
     album: positiveWhole("must be an album id, a positive whole number").optional(),
     tag: positiveWhole("must be a tag id, a positive whole number").optional(),
+    camera: gearSlugField.optional(),
+    lens: gearSlugField.optional(),
     only: z.literal(ONLY_FAVOURITES, { error: `must be ${ONLY_FAVOURITES}` }).optional(),
     q: z.string().max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`).optional(),
   })
-  .superRefine(({ sortField, sortOrder, album, tag, q }, ctx) => {
+  .superRefine(({ sortField, sortOrder, album, tag, camera, lens, q }, ctx) => {
     if (sortField === "position" && album === undefined) {
       ctx.addIssue({ code: "custom", path: ["sortField"], message: "position needs album=: it is an album's order" });
     }
     if (sortField === "relevance" && q === undefined) {
       ctx.addIssue({ code: "custom", path: ["sortField"], message: "relevance needs q=: it is a search's order" });
     }
+    const filters = Object.entries({ album, tag, camera, lens }).filter(([, value]) => value !== undefined);
+    if (filters.length > 1) {
+      const message = "takes no other of album, tag, camera and lens: the list is one at a time";
+      ctx.addIssue({ code: "custom", path: [filters[1]![0]], message });
+    }
     if (q === undefined) return;
-    if (album !== undefined || tag !== undefined) {
+    if (filters.length) {
       ctx.addIssue({
         code: "custom",
         path: [SEARCH_PARAM],
-        message: "searches the whole gallery: leave out album and tag",
+        message: "searches the whole gallery: leave out album, tag, camera and lens",
       });
     }
     if ((sortField ?? "relevance") !== "relevance" || sortOrder === "asc") {
@@ -119,9 +131,15 @@ const listQuery = z
     }
   });
 
+function gearOf({ camera, lens }: { camera?: string; lens?: string }): Gear | undefined {
+  if (camera !== undefined) return { kind: "camera", slug: camera };
+  return lens === undefined ? undefined : { kind: "lens", slug: lens };
+}
+
 /** The query's order, the album's (or the gallery's) when it names none; a cursor must come from a list in that same order. */
 function withOrder(query: z.output<typeof listQuery>, ownOrder: ListOrder): ListQuery {
-  const { album, tag, cursor, sortField, sortOrder, only, q, ...rest } = query;
+  const { album, tag, camera, lens, cursor, sortField, sortOrder, only, q, ...rest } = query;
+  const gear = gearOf({ camera, lens });
   const fallback = sortField === undefined ? ownOrder : NEWEST_ORDER;
   const resolved: ListQuery = {
     ...rest,
@@ -132,6 +150,7 @@ function withOrder(query: z.output<typeof listQuery>, ownOrder: ListOrder): List
     ...(album === undefined ? {} : { albumId: album }),
     ...(tag === undefined ? {} : { tagId: tag }),
     ...(q === undefined ? {} : { search: searchWords(q) }),
+    ...(gear ? { gear } : {}),
   };
   if (cursor && (cursor.sortField !== resolved.sortField || cursor.sortOrder !== resolved.sortOrder)) {
     throw new HttpError(
@@ -162,16 +181,19 @@ export interface OwnOrders {
 
 /** The list query of `params`, in the list's own order (`own`) when the query names no sortField. */
 export function parseListQuery(params: URLSearchParams, own: OwnOrders = {}): ListQuery {
-  const query = firstValues(params, [
+  const names = [
     "page",
     "sortField",
     "sortOrder",
     "cursor",
     "album",
     "tag",
+    "camera",
+    "lens",
     ONLY_PARAM,
     SEARCH_PARAM,
-  ]);
+  ];
+  const query = firstValues(params, names);
   // An empty cursor is no cursor: the first page.
   const parsed = parseInput(listQuery, { ...query, cursor: query.cursor || undefined });
   const ownOrder =
@@ -179,7 +201,7 @@ export function parseListQuery(params: URLSearchParams, own: OwnOrders = {}): Li
       ? SEARCH_ORDER
       : parsed.album !== undefined
         ? (own.album?.(parsed.album) ?? NEWEST_ORDER)
-        : parsed.tag !== undefined
+        : parsed.tag !== undefined || gearOf(parsed)
           ? TAG_ORDER
           : (own.gallery ?? NEWEST_ORDER);
   return withOrder(parsed, ownOrder);

@@ -1,5 +1,5 @@
 /** Photos' tags (record 075): one row per slug, a photo's own list in image_tags with the path its keyword had. */
-import { and, asc, count, desc, eq, inArray, notExists, notInArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, notExists, notInArray, sql } from "drizzle-orm";
 import { cleanLine } from "~/lib/clean-text";
 import { MAX_TAG_LENGTH, MAX_TAGS_PER_PHOTO, tagSlug } from "~/lib/tags";
 import { db } from "~/server/data/db.server";
@@ -108,18 +108,30 @@ export interface TagSummary {
   cover: ImageRow;
 }
 
-/** Tags with at least one photo the request sees listed, by name; each with its count and cover. */
+/** A tag's cover: its newest taken photo, those without a date last. */
+const NEWEST_TAKEN = sql`${images.takenAt} IS NOT NULL DESC, ${images.takenAt} DESC, ${images.id} DESC`;
+
+/** Tags with at least one photo the request sees listed, by name; each with its count and cover, in one query. */
 export function listTags(access: Access): TagSummary[] {
-  const counts = db()
-    .select({ id: tags.id, slug: tags.slug, name: tags.name, count: count() })
-    .from(tags)
-    .innerJoin(imageTags, eq(imageTags.tagId, tags.id))
+  const ranked = db()
+    .select({
+      tagId: imageTags.tagId,
+      imageId: sql<number>`${images.id}`.as("image_id"),
+      rank: sql<number>`row_number() OVER (PARTITION BY ${imageTags.tagId} ORDER BY ${NEWEST_TAKEN})`.as("rank"),
+      total: sql<number>`count(*) OVER (PARTITION BY ${imageTags.tagId})`.as("total"),
+    })
+    .from(imageTags)
     .innerJoin(images, eq(images.id, imageTags.imageId))
     .where(photoListed(access))
-    .groupBy(tags.id)
+    .as("ranked");
+  return db()
+    .select({ id: tags.id, slug: tags.slug, name: tags.name, count: ranked.total, cover: images })
+    .from(ranked)
+    .innerJoin(tags, eq(tags.id, ranked.tagId))
+    .innerJoin(images, eq(images.id, ranked.imageId))
+    .where(eq(ranked.rank, 1))
     .orderBy(asc(sql`${tags.name} COLLATE NOCASE`))
     .all();
-  return counts.map((tag) => ({ ...tag, cover: newestTaken(tag.id, access)! }));
 }
 
 /** The tag of `/photography/tags/<slug>`: one the request sees a photo of, else the 404 of an unknown one. */
@@ -142,7 +154,7 @@ function newestTaken(tagId: number, access: Access): ImageRow | undefined {
     .from(imageTags)
     .innerJoin(images, eq(images.id, imageTags.imageId))
     .where(and(eq(imageTags.tagId, tagId), photoListed(access)))
-    .orderBy(desc(sql`${images.takenAt} IS NOT NULL`), desc(images.takenAt), desc(images.id))
+    .orderBy(NEWEST_TAKEN)
     .limit(1)
     .get()?.image;
 }

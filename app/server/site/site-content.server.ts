@@ -5,6 +5,7 @@
  * content show the sample site until the owner saves something.
  */
 import type { PublicSite, SiteLink } from "~/lib/site";
+import { config } from "~/server/core/config.server";
 import { defineSetting } from "~/server/data/settings.server";
 import { linksSchema, profileSchema, settingsSchema, type Profile, type SiteSettings } from "./site-schemas.server";
 import { sampleLinks, sampleProfile, sampleSettings } from "./sample-site";
@@ -21,6 +22,11 @@ export function readProfile(): Profile {
 
 export function readSettings(): SiteSettings {
   return settingsSetting.read();
+}
+
+/** Whether the viewer shows its camera line and the camera and lens pages answer: SHOW_EXIF, else the setting. */
+export function cameraDetailsShown(): boolean {
+  return config().showExif ?? readSettings().showCameraDetails;
 }
 
 /** Every link in the owner's order, hidden ones included (the admin's list). */

@@ -1,0 +1,2 @@
+CREATE INDEX `images_camera_idx` ON `images` (`camera_make`,`camera_model`,`visibility`,("taken_at" IS NULL),`taken_at`,`id`);--> statement-breakpoint
+CREATE INDEX `images_lens_idx` ON `images` (`lens`,`visibility`,("taken_at" IS NULL),`taken_at`,`id`);
