@@ -110,7 +110,7 @@ test("a client names themself once, hearts photos in the grid and the viewer; th
   ]);
   expect(download.suggestedFilename()).toBe(`${album.slug}-favourites.csv`);
   const csv = fs.readFileSync((await download.path())!, "utf8").split("\r\n");
-  expect(csv[0]).toBe("\uFEFFLink,Visitor,File name,Photo title,Image id,Favourited at");
+  expect(csv[0]).toBe("\uFEFFLink,Visitor,File name,Photo title,Image id,Favourited at,Comment");
   expect(csv.filter((line) => line.startsWith(`Couple ${mode},Ada ${mode},fav ${mode}-`))).toHaveLength(3);
 });
 
