@@ -1,4 +1,4 @@
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { selectionFormPath } from "~/lib/paths";
 import { chosenText, MAX_NOTE_LENGTH, ruleText, sendRefusal } from "~/lib/selection";
@@ -9,7 +9,8 @@ import { useFavourites } from "./favourites-context";
  * Under the favourites' count, for a named visitor (record 080): the link's
  * number to choose with the live count, then "Send my selection" with a
  * note; once sent, "Sent on …" and the hearts locked; reopened by the owner,
- * the form again. A plain form either way: the page's script only keeps the
+ * the form again. A plain form with JavaScript too (the page's whole state
+ * changes, and the action is a resource route): the script only keeps the
  * count live.
  */
 export function SelectionPanel() {
@@ -44,7 +45,7 @@ export function SelectionPanel() {
         <p className="selection-reopened">The photographer reopened your selection: change it and send it again.</p>
       ) : null}
       {name ? (
-        <Form method="post" action={selectionFormPath(favourites.albumSlug)} className="selection-send">
+        <form method="post" action={selectionFormPath(favourites.albumSlug)} className="selection-send">
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
           <div className="field">
@@ -59,7 +60,7 @@ export function SelectionPanel() {
               {blocked}
             </p>
           ) : null}
-        </Form>
+        </form>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { selectionFormPath } from "~/lib/paths";
 import { MAX_COMMENT_LENGTH } from "~/lib/selection";
@@ -26,7 +26,7 @@ export function ViewerComment({ imageId }: { imageId: number }) {
   const fieldId = `comment-${imageId}`;
   const back = `${location.pathname}${location.search}`;
   return (
-    <Form method="post" action={selectionFormPath(favourites.albumSlug)} className="viewer-comment" key={imageId}>
+    <form method="post" action={selectionFormPath(favourites.albumSlug)} className="viewer-comment" key={imageId}>
       <input type="hidden" name="intent" value="comment" />
       <input type="hidden" name="imageId" value={imageId} />
       <input type="hidden" name="redirectTo" value={back} />
@@ -38,6 +38,6 @@ export function ViewerComment({ imageId }: { imageId: number }) {
       <Button type="submit" variant="secondary">
         Save comment
       </Button>
-    </Form>
+    </form>
   );
 }
