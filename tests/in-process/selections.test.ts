@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAlbum } from "~/server/albums/albums.server";
 import { setImageAlbums } from "~/server/albums/memberships.server";
 import { createShareLink } from "~/server/sharing/share-links.server";
+import { openShareLink } from "~/server/sharing/share-open.server";
 import type { Access } from "~/server/access/access.server";
 import { addGrant } from "~/server/access/grant-cookie.server";
 import { nameVisitor, setFavourite } from "~/server/sharing/favourites.server";
@@ -215,6 +216,19 @@ describe("without JavaScript", () => {
 });
 
 describe("the activity list", () => {
+  it("has a link's first opening in a browser, not a second in the same one, nor a bot's", async () => {
+    const album = createAlbum({ name: "Opened", visibility: "private" });
+    const link = await createShareLink(album.id, { label: "Opened link" }, ORIGIN);
+    const open = (headers: Record<string, string>) =>
+      openShareLink(new Request(link.url, { headers }), new URL(link.url).pathname.slice("/s/".length));
+    const firefox = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0" };
+    const first = (await open(firefox)) as Response;
+    await open({ ...firefox, Cookie: first.headers.get("set-cookie")!.split(";")[0]! });
+    await open({ "User-Agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" });
+    const mine = listActivity(1).entries.filter((entry) => entry.linkLabel === link.label);
+    expect(mine.map((entry) => [entry.kind, entry.visitorName])).toEqual([["opened", null]]);
+  });
+
   it("has the sent selection and the new comment, newest first, with no message queued without SMTP", async () => {
     const {
       album,

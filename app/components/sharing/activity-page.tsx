@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { ErrorBanners } from "~/components/admin/error-banners";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
+import { DotSeparated } from "~/components/ui/dot-separated";
 import { ACTIVITY_TEXT, MAIL_TEXT, type ActivityEntry } from "~/lib/activity";
 import { ADMIN_ACTIVITY_PATH, ADMIN_PATH, adminAlbumPath } from "~/lib/paths";
 import { formatInZone } from "~/lib/time-zone";
@@ -48,8 +49,14 @@ export function ActivityPage({ entries, page, pages, mailConfigured, emailAll, z
                 <strong>{entry.visitorName ?? "Someone"}</strong> {ACTIVITY_TEXT[entry.kind].toLowerCase()}
               </p>
               <p className="activity-entry__where">
-                <Link to={adminAlbumPath(entry.albumSlug)}>{entry.albumName}</Link>
-                {` · the link for ${entry.linkLabel}`}
+                <DotSeparated
+                  parts={[
+                    <Link key="album" to={adminAlbumPath(entry.albumSlug)}>
+                      {entry.albumName}
+                    </Link>,
+                    `the link for ${entry.linkLabel}`,
+                  ]}
+                />
               </p>
               <MailState mail={entry.mail} />
             </li>
