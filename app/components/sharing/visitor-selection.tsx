@@ -30,7 +30,7 @@ export function VisitorSelectionState({ visitor, zone }: { visitor: VisitorFavou
     );
   }
   return (
-    <p className="visitor-selection">
+    <p className="visitor-selection visitor-selection--open">
       <span className="visitor-selection__state">{visitor.state === "reopened" ? "Reopened" : "Choosing"}</span>
       {visitor.state === "reopened"
         ? ` ${formatInZone(visitor.reopenedAt!, zone)}: not sent again yet`
