@@ -1,5 +1,6 @@
 // The owner told by email (record 081), against the built server: a selection sent by a client reaches a real SMTP
-// server on the loopback (smtp-server) as plain text and HTML with the album's admin link; and an SMTP port where
+// server on the loopback (smtp-server) as plain text and HTML with the album's admin link (a comment too, once the
+// owner asks for everything); and an SMTP port where
 // nothing listens changes nothing for the client: the request succeeds, the message stays queued with its attempt
 // counted, and the activity list says so.
 import { once } from "node:events";
@@ -61,11 +62,11 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
 
-/** A client on a new link to a new album of one photo sends it with `note`: the answer, and the album's slug. */
-async function clientSends(server: TestServer, note: string) {
+/** A client named Ada on a new link to a new album of one photo: the album, the photo, and her forms. */
+async function namedClient(server: TestServer, slug: string) {
   const session = await loginAdmin(server.url);
   const kit = shareKit(server, session);
-  const album = await kit.createAlbum("Wedding <proofs>", "wedding-proofs");
+  const album = await kit.createAlbum("Wedding <proofs>", slug);
   const photo = await kit.addPhoto("Kiss", album.id);
   const link = await kit.createLink(album.id, { label: "Ada & Ben", chooseCount: 1 });
   const grant = await kit.openLink(link);
@@ -78,8 +79,15 @@ async function clientSends(server: TestServer, note: string) {
     });
   const named = await form(grant, "favourites", { imageId: String(photo.id), favourite: "1", name: "Ada" });
   expect(named.status).toBe(303);
-  const sent = await form(cookieFrom(named, "__share_grants")!, "selection", { intent: "send", note });
-  return { sent, slug: album.slug, session, kit };
+  const cookie = cookieFrom(named, "__share_grants")!;
+  return { session, kit, photo, post: (path: string, fields: Record<string, string>) => form(cookie, path, fields) };
+}
+
+/** Ada sends her selection with `note`: the answer, and the album's slug. */
+async function clientSends(server: TestServer, note: string) {
+  const slug = "wedding-proofs";
+  const { post, ...rest } = await namedClient(server, slug);
+  return { sent: await post("selection", { intent: "send", note }), slug, ...rest };
 }
 
 /** A MIME part's text, quoted-printable decoded. */
@@ -115,6 +123,28 @@ describe("with the SMTP server up", () => {
     const activity = await activityPage(live, session.cookie);
     expect(activity).toContain("sent a selection");
     expect(activity).toContain("Email sent");
+  });
+
+  it("mails a new comment too once the owner asks for everything, and keeps the page from anyone else", async () => {
+    const anonymous = await fetch(`${live.url}/photography/admin/activity`, { redirect: "manual" });
+    expect(anonymous.status).toBe(303);
+    const { post, photo, session } = await namedClient(live, "comment-proofs");
+    const asked = await fetch(`${live.url}/photography/admin/activity`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: session.cookie },
+      body: new URLSearchParams({ intent: "email-all", emailAll: "on" }),
+      redirect: "manual",
+    });
+    expect(asked.status).toBe(303);
+    const before = received.length;
+    const commented = await post("selection", { intent: "comment", imageId: String(photo.id), comment: "Warmer?" });
+    expect(commented.status).toBe(303);
+    await waitUntil(
+      () => received.some((each) => /^Subject: Ada left a comment/m.test(each.raw)),
+      "the comment's message",
+    );
+    expect(received.length).toBeGreaterThan(before);
+    expect(partOf(received.at(-1)!.raw, "text/plain")).toContain("Warmer?");
   });
 });
 
