@@ -1,8 +1,7 @@
 // The owner told by email (record 081), against the built server: a selection sent by a client reaches a real SMTP
 // server on the loopback (smtp-server) as plain text and HTML with the album's admin link (a comment too, once the
-// owner asks for everything); and an SMTP port where
-// nothing listens changes nothing for the client: the request succeeds, the message stays queued with its attempt
-// counted, and the activity list says so.
+// owner asks for everything); and an SMTP port where nothing listens changes nothing for the client: the request
+// succeeds, the message stays queued with its attempt counted, and the activity list says so.
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
