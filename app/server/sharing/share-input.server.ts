@@ -98,7 +98,7 @@ export function parseShareLinkForm(form: FormData, zone: string, now = new Date(
       expiresAt: expiry?.toISOString(),
       download: text("download"),
       chooseCount: text("chooseCount"),
-      chooseExactly: mode === "exactly",
+      chooseExactly: text("chooseCount") === undefined ? undefined : mode === "exactly",
     },
     { create: true },
   );
