@@ -7,6 +7,7 @@ import { activityPageAction, activityPageLoader } from "~/server/notify/activity
 import { ownerTimeZone } from "~/server/sharing/share-time-zone.server";
 import "~/styles/admin.css";
 import "~/styles/sharing-admin.css";
+import "~/styles/activity.css";
 import type { Route } from "./+types/photography.admin.activity";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
