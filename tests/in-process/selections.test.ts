@@ -15,7 +15,7 @@ import { favouritesByLink } from "~/server/sharing/favourites-owner.server";
 import { favouritesCsv } from "~/server/sharing/favourites-csv.server";
 import { clientFavourites, favouriteForm } from "~/server/sharing/favourite-form.server";
 import { selectionForm } from "~/server/sharing/selection-form.server";
-import { listActivity } from "~/server/notify/activity.server";
+import { ACTIVITY_PAGE_SIZE, listActivity, recordActivity } from "~/server/notify/activity.server";
 import { db } from "~/server/data/db.server";
 import { mailQueue } from "~/server/data/schema";
 import { MAX_COMMENT_LENGTH, MAX_NOTE_LENGTH } from "~/lib/selection";
@@ -246,5 +246,21 @@ describe("the activity list", () => {
       ["comment", "Activity client", "Activity", null],
     ]);
     expect(db().select().from(mailQueue).all()).toEqual([]);
+  });
+
+  // Last: its events are dated ahead of every other test's.
+  it(`pages by ${ACTIVITY_PAGE_SIZE}, newest first`, async () => {
+    const album = createAlbum({ name: "Paged", visibility: "private" });
+    const link = await createShareLink(album.id, { label: "Paged link" }, ORIGIN);
+    const start = Date.parse("2100-01-01T00:00:00Z");
+    for (let i = 0; i <= ACTIVITY_PAGE_SIZE; i++) {
+      recordActivity({ kind: "download", linkId: link.id }, new Date(start + i * 1000));
+    }
+    const first = listActivity(1);
+    expect(first.entries).toHaveLength(ACTIVITY_PAGE_SIZE);
+    expect(first.entries[0]!.at).toBe(new Date(start + ACTIVITY_PAGE_SIZE * 1000).toISOString());
+    expect(first.entries.every((entry) => entry.linkLabel === link.label)).toBe(true);
+    expect(listActivity(2).entries[0]!.at).toBe(new Date(start).toISOString());
+    expect(first.pages).toBeGreaterThanOrEqual(2);
   });
 });
