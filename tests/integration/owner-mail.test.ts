@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFrom } from "../support/logins";
 import { freePort } from "../support/ports";
 import { shareKit } from "../support/share-links";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { loginAdmin, pageText, startServer, type TestServer } from "../support/server";
 import { waitUntil } from "../support/storage-check";
 
 interface Received {
@@ -67,7 +67,7 @@ async function namedClient(server: TestServer, slug: string) {
   const kit = shareKit(server, session);
   const album = await kit.createAlbum("Wedding <proofs>", slug);
   const photo = await kit.addPhoto("Kiss", album.id);
-  const link = await kit.createLink(album.id, { label: "Ada & Ben", chooseCount: 1 });
+  const link = await kit.createLink(album.id, { label: "Ada & Ben", chooseCount: 1, download: "web" });
   const grant = await kit.openLink(link);
   const form = (cookie: string, path: string, fields: Record<string, string>) =>
     fetch(`${server.url}/photography/albums/${album.slug}/${path}`, {
@@ -79,7 +79,13 @@ async function namedClient(server: TestServer, slug: string) {
   const named = await form(grant, "favourites", { imageId: String(photo.id), favourite: "1", name: "Ada" });
   expect(named.status).toBe(303);
   const cookie = cookieFrom(named, "__share_grants")!;
-  return { session, kit, photo, post: (path: string, fields: Record<string, string>) => form(cookie, path, fields) };
+  return {
+    session,
+    kit,
+    photo,
+    cookie,
+    post: (path: string, fields: Record<string, string>) => form(cookie, path, fields),
+  };
 }
 
 /** Ada sends her selection with `note`: the answer, and the album's slug. */
@@ -149,7 +155,7 @@ describe("with the SMTP server up", () => {
 
 describe("with nothing listening on the SMTP port", () => {
   it("answers the client as ever, and keeps the message queued with its failed attempt counted", async () => {
-    const { sent, slug, session, kit } = await clientSends(dead, "Dead mail server");
+    const { sent, slug, session, kit, cookie } = await clientSends(dead, "Dead mail server");
     expect(sent.status).toBe(303);
     expect(sent.headers.get("location")).toBe(`/photography/albums/${slug}`);
     const queued = () => {
@@ -168,7 +174,12 @@ describe("with nothing listening on the SMTP port", () => {
     await waitUntil(() => queued()[0]?.attempts === 1, "the first attempt was counted");
     const [row] = queued();
     expect(row).toMatchObject({ status: "queued", attempts: 1, last_error: expect.stringMatching(/ECONNREFUSED/) });
+    // A download of all is on the list too, with no message (the owner did not ask for everything here).
+    const zip = await fetch(`${dead.url}/photography/albums/${slug}/download`, { headers: { Cookie: cookie } });
+    expect(zip.status).toBe(200);
+    await zip.arrayBuffer();
     const activity = await activityPage(dead, session.cookie);
     expect(activity).toContain("Email waiting (1 attempt)");
+    expect(pageText(activity)).toContain("Ada downloaded all");
   });
 });
