@@ -20,6 +20,7 @@ const serverFloors = [
   ["auth"],
   ["access"],
   [["albums", "photos"]],
+  ["notify"],
   ["site", "projects", "sharing", "downloads"],
   ["ops"],
 ];

@@ -14,4 +14,5 @@ export const RUNTIME_PACKAGES = [
   "@aws-sdk/client-s3",
   "@aws-sdk/lib-storage",
   "@simplewebauthn/server",
+  "nodemailer",
 ];

@@ -1,4 +1,5 @@
 /** Favourites (proofing) on share links, as the pages and the API show them (record 047). */
+import type { SelectionRule, SelectionState } from "./selection";
 
 /** How long a visitor's name may be: the name form announces it, the server enforces it. */
 export const MAX_VISITOR_NAME_LENGTH = 60;
@@ -41,11 +42,29 @@ export interface FavouritePhoto {
   favouritedAt: string;
 }
 
-/** One person who gave their name on a link, with their favourites, oldest first. */
+/** A visitor's comment on a photo (record 080), plain text. */
+export interface PhotoComment {
+  imageId: number;
+  name: string;
+  filename: string;
+  thumbnailUrl: string;
+  body: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+/** One person who gave their name on a link, with their favourites, oldest first, their selection and comments. */
 export interface VisitorFavouriteList {
   visitorId: number;
   name: string;
   photos: FavouritePhoto[];
+  state: SelectionState;
+  /** ISO 8601, while sent. */
+  sentAt: string | null;
+  note: string | null;
+  /** ISO 8601, when the owner last reopened it. */
+  reopenedAt: string | null;
+  comments: PhotoComment[];
 }
 
 /** A share link's visitors and their favourites, for the owner's album admin page and API. */
@@ -53,6 +72,7 @@ export interface LinkFavourites {
   linkId: number;
   label: string;
   state: "live" | "expired" | "revoked";
+  rule: SelectionRule | null;
   visitors: VisitorFavouriteList[];
 }
 

@@ -69,6 +69,11 @@ export function favouritesFormPath(slug: string): string {
   return href("/photography/albums/:slug/favourites", { slug });
 }
 
+/** Where a share-link visitor's "Send my selection" and comment forms post (record 080). */
+export function selectionFormPath(slug: string): string {
+  return href("/photography/albums/:slug/selection", { slug });
+}
+
 /** The API's favourite of one photo: PUT marks it, DELETE unmarks it. */
 export function favouriteApiPath(albumId: number, imageId: number): string {
   return href("/api/album/:id/favourites/:imageId", { id: String(albumId), imageId: String(imageId) });
@@ -87,6 +92,7 @@ export const ADMIN_PATH = href("/photography/admin");
 export const ADMIN_UPLOAD_PATH = href("/photography/admin/upload");
 export const ADMIN_LOGOUT_PATH = href("/photography/admin/logout");
 export const ADMIN_ACCOUNT_PATH = href("/photography/admin/account");
+export const ADMIN_ACTIVITY_PATH = href("/photography/admin/activity");
 export const ADMIN_SITE_PATH = href("/photography/admin/site");
 export const ADMIN_SITE_SETTINGS_PATH = href("/photography/admin/site/settings");
 export const ADMIN_SITE_CV_PATH = href("/photography/admin/site/cv");

@@ -1,3 +1,5 @@
+import type { SelectionRule } from "./selection";
+
 /** A share link as the owner's API and album admin page show it: everything but the password. */
 export interface ShareLink {
   id: number;
@@ -17,4 +19,6 @@ export interface ShareLink {
   state: "live" | "expired" | "revoked";
   /** A live link's address, to copy again; null once it ended, or for a link made before addresses were kept. */
   url: string | null;
+  /** How many photos its visitors choose (record 080); null: as many as they like. */
+  choose: SelectionRule | null;
 }

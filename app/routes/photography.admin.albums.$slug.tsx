@@ -68,7 +68,7 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
         <TimeZoneForm timeZone={timeZone} />
       </section>
 
-      <FavouritesSection links={favourites} csvHref={favouritesCsvPath(album.slug)} />
+      <FavouritesSection links={favourites} csvHref={favouritesCsvPath(album.slug)} zone={timeZone.zone} />
     </main>
   );
 }

@@ -18,7 +18,7 @@ import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { pageError } from "~/server/http/http.server";
 import { requestAccess } from "~/server/access/access.server";
 import { albumOrEndedLink } from "~/server/sharing/ended-link.server";
-import { favouritesForPage } from "~/server/sharing/favourite-form.server";
+import { clientFavourites } from "~/server/sharing/favourite-form.server";
 import type { Route } from "./+types/photography.albums.$slug";
 import "~/styles/albums.css";
 
@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const { album, ended } = await albumOrEndedLink(request, params.slug, access);
     // The client's link ended while they were inside: the `/s/` address's page, as data, so a script's navigation draws it too.
     if (ended) return data({ ended }, { status: ended.status, headers: { "Cache-Control": PRIVATE_NO_STORE } });
-    const favourites = favouritesForPage(new URL(request.url), access, album.id, album.slug);
+    const favourites = clientFavourites(new URL(request.url), access, album.id, album.slug);
     return await loadGalleryPage(request, access, { album }, { album: toAlbum(album, access), favourites });
   } catch (error) {
     throw pageError(error);

@@ -110,7 +110,7 @@ test("a client names themself once, hearts photos in the grid and the viewer; th
   ]);
   expect(download.suggestedFilename()).toBe(`${album.slug}-favourites.csv`);
   const csv = fs.readFileSync((await download.path())!, "utf8").split("\r\n");
-  expect(csv[0]).toBe("\uFEFFLink,Visitor,File name,Photo title,Image id,Favourited at");
+  expect(csv[0]).toBe("\uFEFFLink,Visitor,File name,Photo title,Image id,Favourited at,Comment");
   expect(csv.filter((line) => line.startsWith(`Couple ${mode},Ada ${mode},fav ${mode}-`))).toHaveLength(3);
 });
 
@@ -152,5 +152,73 @@ test("a first heart in the viewer asks for the name there (or on the album page 
   await expect(heart()).toHaveAttribute("aria-pressed", "false");
   await client.reload();
   await expect(heart()).toHaveAttribute("aria-pressed", "false");
+  await clientContext.close();
+});
+
+test("a client chooses up to the link's number, sends the selection with a note, and is locked until the owner reopens it", async ({
+  page,
+  browser,
+  server,
+  javaScriptEnabled,
+}) => {
+  test.slow();
+  const mode = javaScriptEnabled ? "js" : "no-js";
+  const ids = await server.seed(3, { prefix: `Choose ${mode}` });
+  const owner = { Authorization: `Bearer ${await server.adminToken()}` };
+  const album = (await (
+    await page.request.post("/api/album", {
+      data: { name: `Choose two ${mode}`, visibility: "private" },
+      headers: owner,
+    })
+  ).json()) as Album;
+  for (const id of ids) {
+    await page.request.put(`/api/image/${id}`, { data: { albumIds: [album.id] }, headers: owner });
+  }
+  const link = (await (
+    await page.request.post(`/api/album/${album.id}/links`, {
+      data: { label: `Choosers ${mode}`, chooseCount: 2 },
+      headers: owner,
+    })
+  ).json()) as ShareLink & { url: string };
+
+  const clientContext = await browser.newContext({ javaScriptEnabled, baseURL: server.url });
+  const client = await clientContext.newPage();
+  await client.goto(link.url);
+  if (javaScriptEnabled) await waitForHydration(client);
+  await expect(client.getByText("Choose up to 2 photos")).toBeVisible();
+  await expect(client.getByText("0 of 2 chosen")).toBeVisible();
+  const hearts = client.locator(".heart--tile");
+  await hearts.nth(0).click();
+  await client.getByLabel("Your name").fill(`Chooser ${mode}`);
+  await client.getByRole("button", { name: "Save and mark favourite" }).click();
+  await expect(client.getByText("1 of 2 chosen")).toBeVisible();
+  await hearts.nth(1).click();
+  await expect(client.getByText("2 of 2 chosen")).toBeVisible();
+  // The server refuses a third, and says why (in place with JavaScript, on the page it returns to without).
+  await hearts.nth(2).click();
+  await expect(client.getByRole("alert")).toHaveText(
+    "You can choose up to 2 photos. Take the heart off another photo first.",
+  );
+  await expect(hearts.nth(2)).toHaveAttribute("aria-pressed", "false");
+  await expect(client.getByText("2 of 2 chosen")).toBeVisible();
+
+  await client.getByLabel("A note for the photographer (optional)").fill(`Both, please <${mode}>`);
+  await client.getByRole("button", { name: "Send my selection" }).click();
+  await expect(client.getByRole("status").filter({ hasText: /^Sent on / })).toBeVisible();
+  await expect(hearts.nth(0)).toBeDisabled();
+  await expect(client.getByRole("button", { name: "Send my selection" })).toHaveCount(0);
+
+  // The owner sees the selection sent, with its note, and reopens it.
+  await loginInBrowser(page);
+  await page.goto(`/photography/admin/albums/${album.slug}`);
+  const section = page.getByRole("region", { name: "Favourites" });
+  await expect(section.getByText("Sent", { exact: true })).toBeVisible();
+  await expect(section.getByLabel(`Chooser ${mode}'s note`)).toHaveText(`Both, please <${mode}>`);
+  await section.getByRole("button", { name: `Reopen Chooser ${mode}'s selection` }).click();
+  await expect(section.getByText("Reopened", { exact: true })).toBeVisible();
+
+  await client.reload();
+  await expect(hearts.nth(0)).toBeEnabled();
+  await expect(client.getByRole("button", { name: "Send my selection" })).toBeVisible();
   await clientContext.close();
 });

@@ -337,7 +337,7 @@ describe("the owner's view", () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").split("\r\n");
-    expect(lines[0]).toBe("Link,Visitor,File name,Photo title,Image id,Favourited at");
+    expect(lines[0]).toBe("Link,Visitor,File name,Photo title,Image id,Favourited at,Comment");
     expect(lines[1]).toMatch(
       new RegExp(`^"'\\+Smith, ""Jones""",'@bob,'=SUM\\(A1\\)\\.jpg,'=SUM\\(A1\\),${tricky.id},\\d{4}-\\d\\d-\\d\\dT`),
     );

@@ -55,6 +55,8 @@ describe("the AWS SDK", () => {
     // The record is real: the server's own dependencies are in it.
     expect(resolved.some((url) => url.includes("/node_modules/better-sqlite3/"))).toBe(true);
     expect(awsSdk(resolved)).toEqual([]);
+    // Nor nodemailer, without SMTP_URL (record 081).
+    expect(resolved.filter((url) => url.includes("/node_modules/nodemailer/"))).toEqual([]);
     // Nor the passkey library (a quarter of a second of every start), until a passkey is registered or used.
     expect(resolved.filter((url) => url.includes("/node_modules/@simplewebauthn/server/"))).toEqual([]);
     // Nor sharp, until an image is decoded: pages and stored variants need none.

@@ -21,6 +21,21 @@ describe("the share-link form", () => {
     });
   });
 
+  it("reads how many photos to choose, naming the field it refuses", () => {
+    expect(parseShareLinkForm(form({ label: "Ana", chooseCount: "30", chooseMode: "exactly" }))).toEqual({
+      label: "Ana",
+      chooseCount: 30,
+      chooseExactly: true,
+    });
+    expect(parseShareLinkForm(form({ label: "Ana", chooseCount: "5", chooseMode: "up-to" })).chooseExactly).toBe(false);
+    expect(() => parseShareLinkForm(form({ label: "Ana", chooseCount: "0" }))).toThrow(
+      "chooseCount must be a whole number from 1 to 10000, or null",
+    );
+    expect(() => parseShareLinkForm(form({ label: "Ana", chooseCount: "3", chooseMode: "all" }))).toThrow(
+      "chooseMode must be up-to or exactly",
+    );
+  });
+
   it("reads the expiry's date and time as UTC, the end of the day when no time is given", () => {
     const withTime = parseShareLinkForm(form({ label: "Ana", expiresDate: "2030-02-03", expiresTime: "07:45" }));
     expect(withTime.expiresAt?.toISOString()).toBe("2030-02-03T07:45:00.000Z");

@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import { useAuth } from "~/components/auth";
 import { BackLink } from "~/components/ui/back-link";
-import { Button } from "~/components/ui/button";
+import { Button, LinkButton } from "~/components/ui/button";
 import { formatBytes } from "~/lib/format";
 import { DASHBOARD_UPLOAD_ID } from "~/lib/dashboard";
-import { ADMIN_LOGOUT_PATH, GALLERY_PATH } from "~/lib/paths";
+import { ADMIN_ACTIVITY_PATH, ADMIN_LOGOUT_PATH, GALLERY_PATH } from "~/lib/paths";
 import { ErrorBanners } from "./error-banners";
 import { PlainUploadForm, UploadReportView } from "./plain-upload-form";
 import { UploadPanel } from "./upload-panel";
@@ -38,6 +38,9 @@ export function Dashboard({ stats, firstRun, latest, upload, uploadedImages, err
         <BackLink to={GALLERY_PATH}>Back to the gallery</BackLink>
         <div className="title-row">
           <h1 className="page-header__title">Admin Dashboard</h1>
+          <LinkButton to={ADMIN_ACTIVITY_PATH} variant="secondary" className="dashboard-activity">
+            Client activity
+          </LinkButton>
           <Form method="post" action={ADMIN_LOGOUT_PATH} onSubmit={auth.signOut}>
             <Button type="submit" variant="secondary">
               Logout

@@ -4,9 +4,10 @@ import { favouriteCount } from "~/lib/favourites";
 import { viewerImageId } from "~/lib/gallery-url";
 import { useFavourites } from "./favourites-context";
 import { NameForm } from "./name-form";
+import { SelectionPanel } from "./selection-panel";
 import "~/styles/favourites.css";
 
-/** Under the album's title, for a share link's visitor: "N favourites", whose they are, and the name step. */
+/** Under the album's title, for a share link's visitor: "N favourites", whose they are, the name step and the selection. */
 export function FavouritesBar() {
   const favourites = useFavourites();
   const [searchParams] = useSearchParams();
@@ -24,6 +25,7 @@ export function FavouritesBar() {
         </p>
       ) : null}
       {asking ? <NameForm step={asking} /> : null}
+      <SelectionPanel />
     </div>
   );
 }

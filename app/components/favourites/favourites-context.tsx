@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import type { NameRefusal } from "~/lib/favourites";
+import type { PageSelection } from "~/lib/selection";
 import { favouriteApiPath, favouritesFormPath, scriptActionHref } from "~/lib/paths";
 
 /** The name step the server asked for (no JavaScript): the heart waiting, and where it returns. */
@@ -15,6 +16,10 @@ export interface PageFavourites {
   name: string | null;
   imageIds: number[];
   nameStep: NameStep | null;
+  /** The link's number to choose, and whether the selection was sent (record 080). */
+  selection: PageSelection;
+  /** Why the visitor's last plain form was refused. */
+  refusal: string | null;
 }
 
 interface FavouritesState {
@@ -23,6 +28,9 @@ interface FavouritesState {
   name: string | null;
   isFavourite: (imageId: number) => boolean;
   count: number;
+  selection: PageSelection;
+  /** Sent: hearts and comments are read-only until the owner reopens the selection. */
+  locked: boolean;
   /** The heart waiting for a name: the server's name step, or one clicked here before a name was given. */
   asking: NameStep | null;
   message: string | null;
@@ -61,13 +69,14 @@ export function FavouritesProvider({ albumId, albumSlug, initial, children }: Pr
   const [ids, setIds] = useState(() => new Set(initial.imageIds));
   const [name, setName] = useState(initial.name);
   const [asking, setAsking] = useState<NameStep | null>(initial.nameStep);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(initial.refusal);
   if (source !== initial) {
     // New loader data (a plain form's redirect, another album): the server's word replaces the page's.
     setSource(initial);
     setIds(new Set(initial.imageIds));
     setName(initial.name);
     setAsking(initial.nameStep);
+    setMessage(initial.refusal);
   }
 
   const mark = useCallback((imageId: number, on: boolean) => {
@@ -94,10 +103,11 @@ export function FavouritesProvider({ albumId, albumSlug, initial, children }: Pr
         }
         if (response.ok) return;
         mark(imageId, !on);
-        if (response.status === 409) setAsking({ imageId, back, refused: null });
+        const refusal = (await response.json().catch(() => null)) as { message?: string; needsName?: boolean } | null;
+        if (response.status === 409 && refusal?.needsName) setAsking({ imageId, back, refused: null });
         // The link ended meanwhile: the page, loaded again, says so as its `/s/` address does.
         else if (response.status === 410 || response.status === 403) window.location.reload();
-        else setMessage(await messageOf(response));
+        else setMessage(refusal?.message ?? "That did not work. Try again.");
       })();
     },
     [albumId, mark],
@@ -130,12 +140,14 @@ export function FavouritesProvider({ albumId, albumSlug, initial, children }: Pr
       name,
       isFavourite: (imageId) => ids.has(imageId),
       count: ids.size,
+      selection: initial.selection,
+      locked: initial.selection.state === "sent",
       asking,
       message,
       toggle,
       giveName,
     }),
-    [albumId, albumSlug, name, ids, asking, message, toggle, giveName],
+    [albumId, albumSlug, name, ids, initial.selection, asking, message, toggle, giveName],
   );
   return <FavouritesContext.Provider value={value}>{children}</FavouritesContext.Provider>;
 }

@@ -29,7 +29,7 @@ interface Props {
 /**
  * A share link's visitor's heart on a photo: a plain form without
  * JavaScript (back where it was clicked), marked in place with it. Drawn only
- * on an album page opened through a share link.
+ * on an album page opened through a share link; read-only once the selection was sent.
  */
 export function HeartButton({ image, inViewer = false }: Props) {
   const favourites = useFavourites();
@@ -56,7 +56,9 @@ export function HeartButton({ image, inViewer = false }: Props) {
         type="submit"
         className={inViewer ? "viewer-button viewer-control heart" : "heart heart--tile"}
         aria-pressed={on}
-        title={on ? "Unmark favourite" : "Mark as favourite"}
+        // A sent selection is read-only until the photographer reopens it (record 080).
+        disabled={favourites.locked}
+        title={favourites.locked ? "Your selection was sent" : on ? "Unmark favourite" : "Mark as favourite"}
       >
         <HeartIcon filled={on} size={inViewer ? 22 : 20} />
         <span className="visually-hidden">{`Favourite ${image.name}`}</span>

@@ -11,6 +11,7 @@ import { useViewerKeys } from "./use-viewer-keys";
 import { useViewerNavigation } from "./use-viewer-navigation";
 import { ViewerAdmin } from "./viewer-admin";
 import { ViewerNameStep } from "~/components/favourites/favourites-bar";
+import { ViewerComment } from "~/components/favourites/viewer-comment";
 import { ViewerCaption } from "./viewer-caption";
 import { ViewerControls } from "./viewer-controls";
 import { useNeighbourPreloads } from "./use-neighbour-preloads";
@@ -214,7 +215,10 @@ export function Viewer({
               onDeleted={deleted}
             />
           ) : (
-            <ViewerNameStep imageId={image.id} />
+            <>
+              <ViewerNameStep imageId={image.id} />
+              <ViewerComment imageId={image.id} />
+            </>
           )}
         </ViewerCaption>
       </div>

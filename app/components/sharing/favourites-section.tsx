@@ -1,10 +1,17 @@
 import { buttonClass } from "~/components/ui/button";
 import { favouriteCount, lightroomNames, type LinkFavourites, type VisitorFavouriteList } from "~/lib/favourites";
 import { CopyButton } from "./copy-button";
+import { VisitorComments, VisitorSelectionState } from "./visitor-selection";
 
 const STATES: Record<LinkFavourites["state"], string> = { live: "", expired: " (expired)", revoked: " (revoked)" };
 
-function VisitorFavourites({ visitor, linkLabel }: { visitor: VisitorFavouriteList; linkLabel: string }) {
+interface VisitorProps {
+  visitor: VisitorFavouriteList;
+  linkLabel: string;
+  zone: string;
+}
+
+function VisitorFavourites({ visitor, linkLabel, zone }: VisitorProps) {
   const names = lightroomNames(visitor.photos);
   const fieldId = `favourite-names-${visitor.visitorId}`;
   return (
@@ -12,6 +19,7 @@ function VisitorFavourites({ visitor, linkLabel }: { visitor: VisitorFavouriteLi
       <h4>
         {visitor.name} <span className="favourites-visitor__count">{favouriteCount(visitor.photos.length)}</span>
       </h4>
+      <VisitorSelectionState visitor={visitor} zone={zone} />
       {visitor.photos.length > 0 ? (
         <>
           <ul className="favourites-thumbs">
@@ -31,6 +39,7 @@ function VisitorFavourites({ visitor, linkLabel }: { visitor: VisitorFavouriteLi
           </div>
         </>
       ) : null}
+      <VisitorComments visitor={visitor} />
     </li>
   );
 }
@@ -38,10 +47,21 @@ function VisitorFavourites({ visitor, linkLabel }: { visitor: VisitorFavouriteLi
 /**
  * The album admin page's favourites: per share link and per name the
  * photos clients marked, their file names to copy into Lightroom's filter,
- * and the CSV of them all.
+ * where each selection stands (Reopen) and their comments, and the CSV of
+ * them all.
  */
-export function FavouritesSection({ links, csvHref }: { links: LinkFavourites[]; csvHref: string }) {
-  const any = links.some((link) => link.visitors.some((visitor) => visitor.photos.length > 0));
+export function FavouritesSection({
+  links,
+  csvHref,
+  zone,
+}: {
+  links: LinkFavourites[];
+  csvHref: string;
+  zone: string;
+}) {
+  const any = links.some((link) =>
+    link.visitors.some((visitor) => visitor.photos.length > 0 || visitor.comments.length > 0),
+  );
   return (
     <section className="card sharing-admin__section" aria-labelledby="favourites-title">
       <div className="title-row">
@@ -67,7 +87,7 @@ export function FavouritesSection({ links, csvHref }: { links: LinkFavourites[];
               </h3>
               <ul className="favourites-visitors">
                 {link.visitors.map((visitor) => (
-                  <VisitorFavourites key={visitor.visitorId} visitor={visitor} linkLabel={link.label} />
+                  <VisitorFavourites key={visitor.visitorId} visitor={visitor} linkLabel={link.label} zone={zone} />
                 ))}
               </ul>
             </li>

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { MAX_NAME_LENGTH } from "~/lib/limits";
+import { MAX_CHOOSE_COUNT } from "~/lib/selection";
 import { CopyButton } from "./copy-button";
 import { useEntryZone, type OwnerTimeZone } from "./time-zone";
 
@@ -9,12 +10,14 @@ export interface TypedLink {
   expiresDate: string;
   expiresTime: string;
   download: string;
+  chooseCount: string;
+  chooseMode: string;
 }
 
 /**
  * A new link's form: a label, and if the owner likes a password, an expiry
  * (on the owner's clock: the zone goes along, so the server reads the date as
- * the owner saw it) and what may be downloaded.
+ * the owner saw it), what may be downloaded and how many photos to choose.
  */
 export function NewShareLinkForm({ typed, timeZone }: { typed?: TypedLink; timeZone: OwnerTimeZone }) {
   const zone = useEntryZone(timeZone);
@@ -49,6 +52,32 @@ export function NewShareLinkForm({ typed, timeZone }: { typed?: TypedLink; timeZ
           <option value="original">Originals</option>
         </select>
       </div>
+      <fieldset className="share-form-new__choose">
+        <legend>Photos to choose (optional)</legend>
+        <div className="field">
+          <label htmlFor="link-choose-mode">Rule</label>
+          <select id="link-choose-mode" name="chooseMode" defaultValue={typed?.chooseMode || "up-to"}>
+            <option value="up-to">Up to</option>
+            <option value="exactly">Exactly</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="link-choose-count">Number</label>
+          <input
+            id="link-choose-count"
+            name="chooseCount"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_CHOOSE_COUNT}
+            defaultValue={typed?.chooseCount}
+            aria-describedby="link-choose-hint"
+          />
+        </div>
+        <p id="link-choose-hint" className="field__hint">
+          Empty: the client marks as many as they like. They send their selection when they are done.
+        </p>
+      </fieldset>
       <Button type="submit">Create link</Button>
     </Form>
   );

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ShareLink } from "~/lib/share-link";
 import { formatInZone } from "~/lib/time-zone";
+import { ruleShortText } from "~/lib/selection";
 import { LinkAddress } from "./new-share-link";
 
 const DOWNLOADS: Record<ShareLink["download"], string> = {
@@ -48,6 +49,10 @@ export function ShareLinkList({ links, zone }: { links: ShareLink[]; zone: strin
             <div>
               <dt>Downloads</dt>
               <dd>{DOWNLOADS[link.download]}</dd>
+            </div>
+            <div>
+              <dt>To choose</dt>
+              <dd>{link.choose ? ruleShortText(link.choose) : "Any number"}</dd>
             </div>
           </dl>
           {link.url ? (

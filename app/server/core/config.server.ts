@@ -14,6 +14,7 @@ import {
   type Env,
 } from "./config-values.server";
 import { mediaBaseUrl, storageSchema, type StorageSettings } from "./storage-config.server";
+import { mailSchema, type MailSettings } from "./mail-config.server";
 
 export interface Config {
   port: number;
@@ -45,6 +46,8 @@ export interface Config {
   storage: StorageSettings;
   /** Where pages point for the variants instead of `/media`, or undefined. */
   mediaBaseUrl: string | undefined;
+  /** The owner's SMTP server for the activity messages (mail-config.server.ts), or undefined to send none. */
+  mail: MailSettings | undefined;
 }
 
 export const BCRYPT_COST = 12;
@@ -133,7 +136,8 @@ const settingsSchema = z
   .refine((settings) => (settings.SESSION_SECRET ?? []).every((secret) => secret.length >= 16), {
     error: "SESSION_SECRET: every comma-separated secret must be at least 16 characters",
   })
-  .and(storageSchema);
+  .and(storageSchema)
+  .and(mailSchema);
 
 /** Reads and validates the environment; throws ConfigError with one clear line naming every bad variable. */
 export function parseConfig(env: Env, cwd = process.cwd()): Config {
@@ -156,6 +160,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     litestreamReplicaUrl: settings.LITESTREAM_REPLICA_URL,
     storage: settings.storage,
     mediaBaseUrl: settings.MEDIA_BASE_URL,
+    mail: settings.mail,
   };
 }
 

@@ -3,10 +3,12 @@ import { index, integer, primaryKey, real, sqliteTable, text, type IndexColumn }
 
 /**
  * The database's tables: photos, albums and the storage journal here, the
- * site's content and share links below; the owner's sign-in in schema-auth.ts,
+ * site's content and share links below; the owner's sign-in in schema-auth.ts
+ * and proofing's comments, activity and mail queue in schema-proofing.ts,
  * re-exported so that this one module is the whole schema (drizzle.config.ts).
  */
 export * from "./schema-auth";
+export * from "./schema-proofing";
 
 /** Partial indexes over the public photos, one per list order. */
 function publicOnly(orders: [string, [IndexColumn, ...IndexColumn[]]][]) {
@@ -264,6 +266,10 @@ export const shareLinks = sqliteTable(
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
     viewCount: integer("view_count").notNull().default(0),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    /** How many photos its visitors are asked to choose (record 080); null: as many as they like. */
+    chooseCount: integer("choose_count"),
+    /** Whether `chooseCount` is a ceiling or the exact number a selection is sent with. */
+    chooseExactly: integer("choose_exactly", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("share_links_album_idx").on(t.albumId, t.createdAt)],
 );
@@ -284,6 +290,12 @@ export const shareVisitors = sqliteTable(
       .references(() => shareLinks.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the visitor sent their selection (record 080): their hearts and comments are locked until it is null again. */
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    /** The note sent with the selection, plain text. */
+    sentNote: text("sent_note"),
+    /** When the owner last reopened a sent selection. */
+    reopenedAt: integer("reopened_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("share_visitors_link_idx").on(t.linkId)],
 );

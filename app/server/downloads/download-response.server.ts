@@ -12,6 +12,8 @@ import { albumZip } from "./album-zip.server";
 import { downloadableAlbum, downloadablePhoto, type DownloadSize } from "./download-access.server";
 import { downloadFileName, downloadSize, openDownload } from "./download-files.server";
 import { attachmentHeader, downloadName } from "./download-names.server";
+import { recordActivity } from "~/server/notify/activity.server";
+import { linkEventMail } from "~/server/notify/owner-mail.server";
 
 export interface DownloadAnswer {
   headers: Record<string, string>;
@@ -25,6 +27,8 @@ export interface Asked {
   query: URLSearchParams;
   access: Access;
   signal: AbortSignal;
+  /** Where absolute links point (PUBLIC_URL, else this request's origin): the owner's message about it. */
+  origin: string;
 }
 
 const sizeQuery = z.object({ size: z.enum(["web", "original"]).optional() });
@@ -62,10 +66,17 @@ export async function photoDownload(
 }
 
 /** Every photo of album `slug` as a ZIP named after the album. */
-export function albumDownload({ head, query, access, signal }: Asked, slug: string): DownloadAnswer {
+export function albumDownload({ head, query, access, signal, origin }: Asked, slug: string): DownloadAnswer {
   const { album, rows, size } = downloadableAlbum(access, slug, wantedSize(query));
   const headers = attachmentHeaders(downloadName(`${album.name}.zip`, ".zip", album.slug), "application/zip");
   if (head) return { headers, body: null };
+  // A client's download of all is on the owner's activity list (record 081); the owner's own is not.
+  const grants = access.albumGrants.filter((each) => each.albumId === album.id);
+  const grant = grants.find((each) => each.visitorId !== undefined) ?? grants[0];
+  if (grant) {
+    const { linkId, visitorId } = grant;
+    recordActivity({ kind: "download", linkId, visitorId, mail: () => linkEventMail("download", linkId, origin) });
+  }
   const zip = albumZip(album.name, rows, size, { owner: access.owner, signal });
   zip.stream.on("close", () => {
     if (!zip.stream.readableEnded) zip.abort();

@@ -11,6 +11,7 @@ import { pipeline } from "node:stream";
 import { requestAccess } from "~/server/access/access.server";
 import { asFetchRequest } from "~/server/access/media-access.server";
 import { HttpError } from "~/server/core/http-error.server";
+import { siteOrigin } from "~/server/http/site-origin.server";
 import { DOWNLOAD_ROUTES } from "~/lib/paths";
 import { albumDownload, photoDownload, type Asked, type DownloadAnswer } from "./download-response.server";
 
@@ -25,9 +26,10 @@ function answer(make: (asked: Asked, params: Record<string, string>) => Download
     if (req.socket.destroyed) leave();
     let result: DownloadAnswer;
     try {
-      const access = await requestAccess(asFetchRequest(req));
+      const request = asFetchRequest(req);
+      const access = await requestAccess(request);
       const query = new URL(req.originalUrl, "http://download.invalid").searchParams;
-      const asked = { head: req.method === "HEAD", query, access, signal: left.signal };
+      const asked = { head: req.method === "HEAD", query, access, signal: left.signal, origin: siteOrigin(request) };
       result = await make(asked, req.params as Record<string, string>);
     } catch (error) {
       // Nobody to answer.

@@ -14,6 +14,7 @@ import { ensureTmpDir, photoStore, removeAbandonedTmp, tmpPath } from "~/server/
 import { journalledKeys, sweepPendingObjects } from "~/server/storage/storage-sweep.server";
 import { removeConversionsExcept } from "~/server/storage/converted-cache.server";
 import { rowsIn } from "~/server/storage/photo-copy.server";
+import { startMailWorker, stopMailWorker } from "~/server/notify/mail-worker.server";
 
 let prepared: Promise<void> | undefined;
 
@@ -102,6 +103,7 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     const { changed, failures } = makeSitePrivate();
     if (changed) log(`Made ${changed} files and folders readable by this user only.`);
     for (const failure of failures) log(`Left as it is, its mode cannot be changed: ${failure}`);
+    startMailWorker();
   })();
   return prepared;
 }
@@ -111,6 +113,7 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
  * termination need not be awaited; Litestream's last upload of the WAL is.
  */
 export async function shutdown(): Promise<void> {
+  stopMailWorker();
   closeDatabase();
   releaseProcess();
   void closePasswordWorkers();

@@ -18,7 +18,10 @@ import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { parseImageId } from "~/server/photos/image-input.server";
 import { albumPath, BACK_PARAM, FAVOURITE_PARAM, isScriptRequest } from "~/lib/paths";
 import { nameRefusal, type NameRefusal } from "~/lib/favourites";
+import { SELECTION_PARAM, selectionRefusal, withSelectionRefusal } from "~/lib/selection";
 import { nameVisitor, requireGrant, setFavourite, visitorFavourites } from "./favourites.server";
+import { refusalCode } from "./selection-form.server";
+import { pageSelection, refusalText } from "./selection.server";
 
 const NO_STORE = { "Cache-Control": PRIVATE_NO_STORE };
 
@@ -64,7 +67,7 @@ async function answer(request: Request, access: Access, slug: string, clientIp: 
   const script = isScriptRequest(new URL(request.url));
   const imageId = parseImageId(formText(form, "imageId"));
   const on = formText(form, "favourite") !== "0";
-  const back = safeRedirect(formText(form, "redirectTo"), albumPath(album.slug));
+  const back = withSelectionRefusal(safeRedirect(formText(form, "redirectTo"), albumPath(album.slug)), null);
   const name = formText(form, "name");
   let headers: HeadersInit = NO_STORE;
   let kept: string | null = null;
@@ -85,16 +88,28 @@ async function answer(request: Request, access: Access, slug: string, clientIp: 
     if (script) return Response.json({ ok: true, name: kept, ...result }, { headers });
     return redirect(back, { status: 303, headers });
   } catch (error) {
-    const needsName = error instanceof HttpError && error.status === 409;
-    if (script || !needsName) throw error;
-    return redirect(nameStepPath(album.slug, imageId, back), { status: 303, headers });
+    if (script || !(error instanceof HttpError) || error.status !== 409) throw error;
+    if (error.extra.needsName) return redirect(nameStepPath(album.slug, imageId, back), { status: 303, headers });
+    // Over the link's number, or a sent selection: back where the heart was, which says why.
+    return redirect(withSelectionRefusal(back, refusalCode(error, "heart")), { status: 303, headers });
   }
 }
 
 /**
- * What the album page shows a link's visitor: their name and favourites, and
- * the name step when a heart is waiting for the name; null without a link.
+ * What the album page shows a link's visitor: their name, favourites and
+ * selection, why their last plain form was refused (`selection=` in the
+ * address), and the name step when a heart is waiting for the name; null
+ * without a link.
  */
+export function clientFavourites(url: URL, access: Access, albumId: number, slug: string) {
+  const favourites = favouritesForPage(url, access, albumId, slug);
+  if (!favourites) return null;
+  const selection = pageSelection(access, albumId)!;
+  const code = selectionRefusal(url.searchParams.get(SELECTION_PARAM));
+  return { ...favourites, selection, refusal: code && refusalText(code, selection, favourites.imageIds.length) };
+}
+
+/** The visitor's name and favourites, and the name step when a heart is waiting for the name; null without a link. */
 export function favouritesForPage(url: URL, access: Access, albumId: number, slug: string) {
   const own = visitorFavourites(access, albumId);
   if (!own) return null;

@@ -9,7 +9,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/server/data/db.server";
-import { albumImages, favourites, shareVisitors } from "~/server/data/schema";
+import { albumImages, favourites, shareLinks, shareVisitors } from "~/server/data/schema";
 import { HttpError } from "~/server/core/http-error.server";
 import { parseInput } from "~/server/http/input.server";
 import { createRateLimit } from "~/server/http/rate-limit.server";
@@ -19,6 +19,8 @@ import { inAlbum } from "~/server/albums/memberships.server";
 import type { Access, AlbumGrant } from "~/server/access/access.server";
 import { cleanLine } from "~/lib/clean-text";
 import { LINK_FULL, MAX_VISITOR_NAME_LENGTH, MAX_VISITORS_PER_LINK, type VisitorFavourites } from "~/lib/favourites";
+import { heartRefusal, type SelectionRule } from "~/lib/selection";
+import { assertOpen, ruleOf } from "./selection-rules.server";
 
 export const NAME_FIRST = "Give your name first, so the photographer knows whose favourites these are.";
 export const VISITORS_ONLY = "Favourites are marked by the people a share link was sent to.";
@@ -63,14 +65,35 @@ export function requireGrant(access: Access, albumId: number): AlbumGrant {
   throw new HttpError(403, VISITORS_ONLY);
 }
 
+/** A named visitor, with their selection's state and their link's rule (record 080). */
+export interface Visitor {
+  id: number;
+  name: string;
+  linkId: number;
+  sentAt: Date | null;
+  reopenedAt: Date | null;
+  rule: SelectionRule | null;
+}
+
 /** The grant's visitor, if it gave a name on this very link (a visitor id of another link's is ignored). */
-function visitorOf(grant: AlbumGrant): { id: number; name: string } | undefined {
+export function visitorOf(grant: AlbumGrant): Visitor | undefined {
   if (!grant.visitorId) return undefined;
-  return db()
-    .select({ id: shareVisitors.id, name: shareVisitors.name })
+  const row = db()
+    .select({ visitor: shareVisitors, chooseCount: shareLinks.chooseCount, chooseExactly: shareLinks.chooseExactly })
     .from(shareVisitors)
+    .innerJoin(shareLinks, eq(shareLinks.id, shareVisitors.linkId))
     .where(and(eq(shareVisitors.id, grant.visitorId), eq(shareVisitors.linkId, grant.linkId)))
     .get();
+  if (!row) return undefined;
+  const { id, name, linkId, sentAt, reopenedAt } = row.visitor;
+  return { id, name, linkId, sentAt, reopenedAt, rule: ruleOf(row) };
+}
+
+/** The grant's visitor, or 409 until they gave a name. */
+export function requireVisitor(grant: AlbumGrant): Visitor {
+  const visitor = visitorOf(grant);
+  if (!visitor) throw new HttpError(409, NAME_FIRST, { needsName: true });
+  return visitor;
 }
 
 /** Names given from one address, and hearts set or taken by one visitor: what a person does, not a script. */
@@ -115,11 +138,16 @@ export function setFavourite(
   const grant = requireGrant(access, albumId);
   return db().transaction((tx) => {
     if (!inAlbum(albumId, imageId, tx)) throw new HttpError(404, PHOTO_NOT_FOUND);
-    const visitor = visitorOf(grant);
-    if (!visitor) throw new HttpError(409, NAME_FIRST, { needsName: true });
+    const visitor = requireVisitor(grant);
+    assertOpen(visitor);
     const wait = heartsPerVisitor.take(String(visitor.id));
     if (wait > 0) throw refusedFor(wait, "That was a lot at once.");
     if (on) {
+      const held = favouritesOf(visitor, albumId);
+      const refused = held.some((favourite) => favourite.imageId === imageId)
+        ? null
+        : heartRefusal(held.length, visitor.rule);
+      if (refused) throw new HttpError(409, refused, { refusal: "limit", limit: visitor.rule!.count });
       tx.insert(favourites)
         .values({ visitorId: visitor.id, imageId, createdAt: new Date() })
         .onConflictDoNothing()

@@ -4,6 +4,7 @@ import { nameField, parseInput, positiveWhole } from "~/server/http/input.server
 import { MAX_PASSWORD_BYTES } from "~/server/auth/password-policy.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { formatInZone, zonedToUtc } from "~/lib/time-zone";
+import { MAX_CHOOSE_COUNT } from "~/lib/selection";
 
 export const DOWNLOAD_PERMISSIONS = ["none", "web", "original"] as const;
 
@@ -14,7 +15,13 @@ export interface ShareLinkInput {
   /** null: the link never expires. */
   expiresAt?: Date | null;
   download?: (typeof DOWNLOAD_PERMISSIONS)[number];
+  /** How many photos its visitors choose (record 080); null: as many as they like. */
+  chooseCount?: number | null;
+  /** Whether a selection is sent with exactly `chooseCount`, not at most. */
+  chooseExactly?: boolean;
 }
+
+export const CHOOSE_MODES = ["up-to", "exactly"] as const;
 
 const PASSWORD_REFUSED = `must be text of 1 to ${MAX_PASSWORD_BYTES} bytes`;
 const password = z
@@ -28,6 +35,10 @@ const fields = {
   password: password.nullable().optional(),
   expiresAt: expiresAt.nullable().optional(),
   download: z.enum(DOWNLOAD_PERMISSIONS, { error: `must be one of ${DOWNLOAD_PERMISSIONS.join(", ")}` }).optional(),
+  chooseCount: positiveWhole(`must be a whole number from 1 to ${MAX_CHOOSE_COUNT}, or null`, MAX_CHOOSE_COUNT)
+    .nullable()
+    .optional(),
+  chooseExactly: z.boolean({ error: "must be true or false" }).optional(),
 };
 
 const newLink = z.object({ label: nameField, ...fields });
@@ -41,6 +52,10 @@ export function parseShareLinkInput(value: unknown, { create }: { create: boolea
 
 export function parseLinkId(raw: string | undefined): number {
   return parseInput(positiveWhole("The link id must be a positive whole number"), raw);
+}
+
+export function parseVisitorId(raw: string | undefined): number {
+  return parseInput(positiveWhole("The visitor id must be a positive whole number"), raw);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -73,12 +88,17 @@ export function parseShareLinkForm(form: FormData, zone: string, now = new Date(
     return typeof value === "string" && value !== "" ? value : undefined;
   };
   const expiry = formExpiry(text("expiresDate"), text("expiresTime"), zone, now);
+  const mode = text("chooseMode") ?? "up-to";
+  if (!(CHOOSE_MODES as readonly string[]).includes(mode))
+    throw new HttpError(400, "chooseMode must be up-to or exactly");
   return parseShareLinkInput(
     {
       label: form.get("label"),
       password: text("password"),
       expiresAt: expiry?.toISOString(),
       download: text("download"),
+      chooseCount: text("chooseCount"),
+      chooseExactly: text("chooseCount") === undefined ? undefined : mode === "exactly",
     },
     { create: true },
   );

@@ -16,6 +16,7 @@ import { OWNER } from "~/server/access/access.server";
 import { findAlbumRow } from "~/server/albums/albums.server";
 import { hashPassword } from "~/server/auth/password.server";
 import type { ShareLinkInput } from "./share-input.server";
+import { ruleOf } from "./selection-rules.server";
 import type { ShareLink } from "~/lib/share-link";
 
 const NOT_FOUND = "Share link not found.";
@@ -64,6 +65,7 @@ function toShareLink(row: ShareLinkRow, origin: string): ShareLink {
     revokedAt: iso(row.revokedAt),
     state: linkState(row),
     url: linkUrl(row, origin),
+    choose: ruleOf(row),
   };
 }
 
@@ -103,6 +105,8 @@ export async function createShareLink(
       passwordHash,
       expiresAt: input.expiresAt ?? null,
       download: input.download ?? "none",
+      chooseCount: input.chooseCount ?? null,
+      chooseExactly: input.chooseExactly ?? false,
       createdAt: new Date(),
     })
     .returning()
@@ -132,9 +136,14 @@ export async function updateShareLink(
   const passwordHash =
     input.password === undefined ? undefined : input.password === null ? null : await hashPassword(input.password);
   const changes = Object.fromEntries(
-    Object.entries({ label: input.label, passwordHash, expiresAt: input.expiresAt, download: input.download }).filter(
-      ([, value]) => value !== undefined,
-    ),
+    Object.entries({
+      label: input.label,
+      passwordHash,
+      expiresAt: input.expiresAt,
+      download: input.download,
+      chooseCount: input.chooseCount,
+      chooseExactly: input.chooseExactly,
+    }).filter(([, value]) => value !== undefined),
   );
   if (Object.keys(changes).length > 0) db().update(shareLinks).set(changes).where(eq(shareLinks.id, linkId)).run();
   return toShareLink(findLink(albumId, linkId), origin);

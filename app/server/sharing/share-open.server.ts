@@ -12,6 +12,9 @@ import { db } from "~/server/data/db.server";
 import { albums, shareLinks, type ShareLinkRow } from "~/server/data/schema";
 import { HttpError } from "~/server/core/http-error.server";
 import { addGrant, linksOpenedHere } from "~/server/access/grant-cookie.server";
+import { recordActivity } from "~/server/notify/activity.server";
+import { linkEventMail } from "~/server/notify/owner-mail.server";
+import { siteOrigin } from "~/server/http/site-origin.server";
 import { HashPoolBusyError, HashPoolClosedError, verifyPassword } from "~/server/auth/password.server";
 import { MAX_PASSWORD_BYTES } from "~/server/auth/password-policy.server";
 import { createThrottle, refusedFor } from "~/server/auth/throttle.server";
@@ -59,11 +62,21 @@ function countsAsView(request: Request): boolean {
 async function grantAndRedirect(request: Request, link: ShareLinkRow): Promise<Response> {
   const album = db().select({ slug: albums.slug }).from(albums).where(eq(albums.id, link.albumId)).get()!;
   if (countsAsView(request)) {
-    db()
-      .update(shareLinks)
-      .set({ viewCount: sql`${shareLinks.viewCount} + 1`, lastUsedAt: new Date() })
-      .where(eq(shareLinks.id, link.id))
-      .run();
+    // The link's first opening in this browser is a new person (or device) on the owner's activity list.
+    const firstHere = !(await linksOpenedHere(request)).includes(link.id);
+    db().transaction(() => {
+      db()
+        .update(shareLinks)
+        .set({ viewCount: sql`${shareLinks.viewCount} + 1`, lastUsedAt: new Date() })
+        .where(eq(shareLinks.id, link.id))
+        .run();
+      if (firstHere)
+        recordActivity({
+          kind: "opened",
+          linkId: link.id,
+          mail: () => linkEventMail("opened", link.id, siteOrigin(request)),
+        });
+    });
   }
   const setCookie = await addGrant(request, link, secureFor(request));
   return redirect(albumPath(album.slug), { status: 303, headers: { "Set-Cookie": setCookie } });

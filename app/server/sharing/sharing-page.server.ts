@@ -3,7 +3,8 @@
  * album's visibility (with, for an unlisted or private one, how many of its
  * photos are public elsewhere and "Hide them"), its share links (each live
  * one with its address to copy), the owner's time zone for their expiry, and
- * their visitors' favourites (read only); the forms are plain forms through
+ * their visitors' favourites, selections and comments (read only, but for
+ * Reopen, record 080); the forms are plain forms through
  * `pageAction`. A new link's URL reaches the notice above the list through the
  * redirect, in a short-lived cookie (new-link-notice).
  */
@@ -17,7 +18,8 @@ import { pageError } from "~/server/http/http.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import { adminAlbumPath } from "~/lib/paths";
-import { parseLinkId, parseShareLinkForm } from "./share-input.server";
+import { parseLinkId, parseShareLinkForm, parseVisitorId } from "./share-input.server";
+import { reopenSelection } from "./selection.server";
 import { rememberNewLink, takeNewLink } from "./new-link-notice.server";
 import { createShareLink, listShareLinks, revokeShareLink } from "./share-links.server";
 import { favouritesByLink } from "./favourites-owner.server";
@@ -25,7 +27,7 @@ import { ownerTimeZone, parseTimeZone, timeZoneChoices, timeZoneSetting } from "
 import { hidePublicMembers, publicMemberCount } from "~/server/albums/album-privacy.server";
 import { rememberHidden, takeHidden } from "./hidden-photos-notice.server";
 
-const INTENTS = "intent must be album-visibility, hide-public, time-zone, link-create or link-revoke";
+const INTENTS = "intent must be album-visibility, hide-public, time-zone, link-create, link-revoke or selection-reopen";
 
 function ownersAlbum(slug: string) {
   try {
@@ -64,6 +66,8 @@ function refusal(error: HttpError, form: FormData | undefined) {
     expiresDate: typed("expiresDate"),
     expiresTime: typed("expiresTime"),
     download: typed("download"),
+    chooseCount: typed("chooseCount"),
+    chooseMode: typed("chooseMode"),
   };
   return { refused: { intent: formText(form, "intent"), message: error.message, typed: values } };
 }
@@ -97,6 +101,9 @@ export const sharingPageAction = pageAction(
       case "link-revoke":
         revokeShareLink(album.id, parseLinkId(formText(form, "linkId")));
         return redirect(adminAlbumPath(album.slug), 303);
+      case "selection-reopen":
+        reopenSelection(album.id, parseVisitorId(formText(form, "visitorId")));
+        return redirect(`${adminAlbumPath(album.slug)}#favourites-title`, 303);
     }
     throw new HttpError(400, INTENTS);
   },
