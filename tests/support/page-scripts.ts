@@ -14,8 +14,15 @@ export interface PageScript {
   source: string;
 }
 
-/** Every script a page's HTML names (its module and the modulepreloads of its static imports). */
-const scriptsOf = (html: string) => [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map(([url]) => url))];
+/**
+ * Every script a page's HTML names (its module and the modulepreloads of its static imports), but the route manifest's
+ * own file: with lazy route discovery (React Router's default) the page holds its routes inline and names the file
+ * (`"url"`) only as the manifest's version, and the browser asks `/__manifest` for other routes instead of loading it.
+ */
+const scriptsOf = (html: string) => {
+  const loaded = html.replace(/"url":\s*"\/assets\/manifest-[\w]+\.js"/g, "");
+  return [...new Set([...loaded.matchAll(/\/assets\/[\w.-]+\.js/g)].map(([url]) => url))];
+};
 
 /** The chunks a script imports on demand (`import("./x.js")`). */
 export const dynamicImportsOf = (source: string) =>
