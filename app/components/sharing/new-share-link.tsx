@@ -87,9 +87,12 @@ export function NewShareLinkForm({ typed, timeZone }: { typed?: TypedLink; timeZ
 export function LinkAddress({ label, url, name }: { label: string; url: string; name: string }) {
   return (
     <div className="link-address">
-      <input
+      {/* A text area, not an input: the whole address wraps into view on a phone, where there is no Copy button
+          without JavaScript. */}
+      <textarea
         className="link-address__text"
         readOnly
+        rows={2}
         value={url}
         aria-label={name}
         onFocus={(event) => event.currentTarget.select()}
