@@ -63,7 +63,11 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
         <ErrorBanners messages={[refused && !refusedHere ? refused.message : null]} />
         <ShareLinkList links={links} zone={timeZone.zone} />
         <h3>New link</h3>
-        <NewShareLinkForm typed={refused?.intent === "link-create" ? refused.typed : undefined} timeZone={timeZone} />
+        <NewShareLinkForm
+          typed={refused?.intent === "link-create" ? refused.typed : undefined}
+          refused={refused?.intent === "link-create" ? refused : undefined}
+          timeZone={timeZone}
+        />
         <h3>Time zone</h3>
         <TimeZoneForm timeZone={timeZone} />
       </section>

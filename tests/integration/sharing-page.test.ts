@@ -125,6 +125,12 @@ describe("the album admin page", () => {
     expect(refused.status).toBe(400);
     const page = await refused.text();
     expect(pageText(page)).toContain("The link would end on Jan 1, 2001, 23:59 UTC, which has already passed.");
+    // The date is the field at fault: marked, pointing at the message beside it.
+    const date = /<input[^>]*id="link-expires-date"[^>]*>/.exec(page)![0];
+    expect(date).toContain('aria-invalid="true"');
+    expect(date).toContain('aria-describedby="link-expires-date-error"');
+    expect(page).toMatch(/<p class="field__error" id="link-expires-date-error">The link would end on Jan 1, 2001/);
+    expect(page.match(/aria-invalid="true"/g)).toHaveLength(1);
     expect(page).toContain('value="Late"');
     expect(await (await post(pagePath(), { intent: "link-create", label: "Late", timeZone: "Mars" })).text()).toContain(
       "timeZone must be a time zone such as Europe/Paris or UTC",

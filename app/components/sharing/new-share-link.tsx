@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FieldError, invalidProps } from "~/components/ui/field-error";
 import { MAX_NAME_LENGTH } from "~/lib/limits";
 import { MAX_CHOOSE_COUNT } from "~/lib/selection";
 import { CopyButton } from "./copy-button";
@@ -19,29 +20,73 @@ export interface TypedLink {
  * (on the owner's clock: the zone goes along, so the server reads the date as
  * the owner saw it), what may be downloaded and how many photos to choose.
  */
-export function NewShareLinkForm({ typed, timeZone }: { typed?: TypedLink; timeZone: OwnerTimeZone }) {
+export function NewShareLinkForm({
+  typed,
+  refused,
+  timeZone,
+}: {
+  typed?: TypedLink;
+  /** The refusal of the last post and the field it names (record 071): that input is marked, its message beside it. */
+  refused?: { message: string; field: string | null };
+  timeZone: OwnerTimeZone;
+}) {
   const zone = useEntryZone(timeZone);
+  const errorOf = (name: string) => (refused?.field === name ? refused.message : null);
+  /** An input's refusal: marked, with the message after it. */
+  const marked = (name: string, id: string, hintId?: string) => ({
+    props: invalidProps(errorOf(name), id, hintId),
+    error: <FieldError id={id} message={errorOf(name)} />,
+  });
+  const label = marked("label", "link-label");
+  const password = marked("password", "link-password");
+  const expiresDate = marked("expiresDate", "link-expires-date");
+  const expiresTime = marked("expiresTime", "link-expires-time");
+  const chooseMode = marked("chooseMode", "link-choose-mode");
+  const chooseCount = marked("chooseCount", "link-choose-count", "link-choose-hint");
   return (
     <Form method="post" className="share-form-new">
       <input type="hidden" name="intent" value="link-create" />
       <input type="hidden" name="timeZone" value={zone} />
       <div className="field">
         <label htmlFor="link-label">Who it is for</label>
-        <input id="link-label" name="label" required maxLength={MAX_NAME_LENGTH} defaultValue={typed?.label} />
+        <input
+          id="link-label"
+          name="label"
+          required
+          maxLength={MAX_NAME_LENGTH}
+          defaultValue={typed?.label}
+          {...label.props}
+        />
+        {label.error}
       </div>
       <div className="field">
         <label htmlFor="link-password">Password (optional)</label>
-        <input id="link-password" name="password" type="password" autoComplete="new-password" />
+        <input id="link-password" name="password" type="password" autoComplete="new-password" {...password.props} />
+        {password.error}
       </div>
       <fieldset className="share-form-new__expiry">
         <legend>Expires (optional, {zone.replaceAll("_", " ")} time)</legend>
         <div className="field">
           <label htmlFor="link-expires-date">Date</label>
-          <input id="link-expires-date" name="expiresDate" type="date" defaultValue={typed?.expiresDate} />
+          <input
+            id="link-expires-date"
+            name="expiresDate"
+            type="date"
+            defaultValue={typed?.expiresDate}
+            {...expiresDate.props}
+          />
+          {expiresDate.error}
         </div>
         <div className="field">
           <label htmlFor="link-expires-time">Time</label>
-          <input id="link-expires-time" name="expiresTime" type="time" defaultValue={typed?.expiresTime} />
+          <input
+            id="link-expires-time"
+            name="expiresTime"
+            type="time"
+            defaultValue={typed?.expiresTime}
+            {...expiresTime.props}
+          />
+          {expiresTime.error}
         </div>
       </fieldset>
       <div className="field">
@@ -56,10 +101,16 @@ export function NewShareLinkForm({ typed, timeZone }: { typed?: TypedLink; timeZ
         <legend>Photos to choose (optional)</legend>
         <div className="field">
           <label htmlFor="link-choose-mode">Rule</label>
-          <select id="link-choose-mode" name="chooseMode" defaultValue={typed?.chooseMode || "up-to"}>
+          <select
+            id="link-choose-mode"
+            name="chooseMode"
+            defaultValue={typed?.chooseMode || "up-to"}
+            {...chooseMode.props}
+          >
             <option value="up-to">Up to</option>
             <option value="exactly">Exactly</option>
           </select>
+          {chooseMode.error}
         </div>
         <div className="field">
           <label htmlFor="link-choose-count">Number</label>
@@ -71,8 +122,9 @@ export function NewShareLinkForm({ typed, timeZone }: { typed?: TypedLink; timeZ
             min={1}
             max={MAX_CHOOSE_COUNT}
             defaultValue={typed?.chooseCount}
-            aria-describedby="link-choose-hint"
+            {...chooseCount.props}
           />
+          {chooseCount.error}
         </div>
         <p id="link-choose-hint" className="field__hint">
           Empty: the client marks as many as they like. They send their selection when they are done.

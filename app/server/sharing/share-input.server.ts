@@ -64,15 +64,19 @@ const TIME = /^\d{2}:\d{2}$/;
 /** The form's expiry: its date and time read in `zone`; a time left empty is the end of that day. */
 function formExpiry(date: string | undefined, time: string | undefined, zone: string, now: Date): Date | undefined {
   if (!date) return undefined;
-  if (!DATE.test(date)) throw new HttpError(400, "expiresDate must be a date such as 2026-12-31");
-  if (time !== undefined && !TIME.test(time)) throw new HttpError(400, "expiresTime must be a time such as 18:00");
+  if (!DATE.test(date))
+    throw new HttpError(400, "expiresDate must be a date such as 2026-12-31", { field: "expiresDate" });
+  if (time !== undefined && !TIME.test(time))
+    throw new HttpError(400, "expiresTime must be a time such as 18:00", { field: "expiresTime" });
   const expiry = zonedToUtc(date, time ?? "23:59", zone);
-  if (Number.isNaN(expiry.getTime())) throw new HttpError(400, "expiresDate must be a date such as 2026-12-31");
+  if (Number.isNaN(expiry.getTime()))
+    throw new HttpError(400, "expiresDate must be a date such as 2026-12-31", { field: "expiresDate" });
   if (expiry <= now) {
     throw new HttpError(
       400,
       `The link would end on ${formatInZone(expiry, zone)}, which has already passed. ` +
         "Choose a later date, or leave the date empty for a link that never ends.",
+      { field: "expiresDate" },
     );
   }
   return expiry;
@@ -90,7 +94,7 @@ export function parseShareLinkForm(form: FormData, zone: string, now = new Date(
   const expiry = formExpiry(text("expiresDate"), text("expiresTime"), zone, now);
   const mode = text("chooseMode") ?? "up-to";
   if (!(CHOOSE_MODES as readonly string[]).includes(mode))
-    throw new HttpError(400, "chooseMode must be up-to or exactly");
+    throw new HttpError(400, "chooseMode must be up-to or exactly", { field: "chooseMode" });
   return parseShareLinkInput(
     {
       label: form.get("label"),

@@ -69,7 +69,7 @@ function refusal(error: HttpError, form: FormData | undefined) {
     chooseCount: typed("chooseCount"),
     chooseMode: typed("chooseMode"),
   };
-  return { refused: { intent: formText(form, "intent"), message: error.message, typed: values } };
+  return { refused: { intent: formText(form, "intent"), message: error.message, field: error.field, typed: values } };
 }
 
 export const sharingPageAction = pageAction(
