@@ -11,7 +11,7 @@ import { images } from "~/server/data/schema";
 import { listCount, listImages, neighbours } from "~/server/photos/images.server";
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
 import { parseListQuery } from "~/server/photos/list-query.server";
-import { matchExpression } from "~/server/photos/search.server";
+import { matchExpression, MOST_RANKED } from "~/server/photos/search.server";
 import { setImageTags } from "~/server/photos/tags.server";
 import { openTemplateSite } from "../support/in-process";
 import { seedPhotos, type SeedPhoto } from "../support/seed";
@@ -137,6 +137,24 @@ describe("the results", () => {
       { name: "Zqrank newer", description: "zqlighthouse", takenAt: taken(3) },
     );
     expect(found("zqlighthouse")).toEqual(["Zqrank zqlighthouse", "Zqrank newer", "Zqrank older"]);
+  });
+
+  it("past MOST_RANKED matches go newest taken first, the best match in its place by date, hidden ones left out", async () => {
+    const day = (n: number) => new Date(Date.UTC(2021, 0, 1) + n * 3_600_000);
+    // The best match (the word twice in a short name) is the oldest: ranked, it would come first.
+    const photos = Array.from({ length: MOST_RANKED + 1 }, (_, i) => ({
+      name: i === 0 ? "Zqbroad zqbroad" : `Zqbroad ${i}`,
+      description: "zqbroad seen from the far side of the harbour, on a long walk",
+      takenAt: day(i),
+    }));
+    const ids = await seed(...photos, { name: "Zqbroad hidden", takenAt: day(5000), visibility: "hidden" });
+    const first = search("zqbroad");
+    expect(first.images.map((image) => image.id)).toEqual(ids.slice(-25, -1).reverse());
+    expect(search("zqbroad", OWNER).images[0]!.name).toBe("Zqbroad hidden");
+    const second = search("zqbroad", VISITOR, { cursor: first.nextCursor! });
+    expect(second.images[0]!.id).toBe(ids.at(-26));
+    expect(listCount({ access: VISITOR, search: ["zqbroad"] })).toBe(MOST_RANKED + 1);
+    expect(neighbours(ids[1]!, { access: VISITOR, search: ["zqbroad"] })).toEqual({ previous: ids[2], next: ids[0] });
   });
 
   it("page by the cursor with nothing missed or repeated, count the same, and step the viewer in their order", async () => {
