@@ -58,16 +58,25 @@ export function matching(words: string[], access: Access): SQL {
  */
 export const MOST_RANKED = 2000;
 
-/** Whether `words` match more photos than are ranked (every match counted, the visitor's hidden ones too). */
-export function isBroad(words: string[], access: Access): boolean {
+/** Whether `words` match more than `mostRanked` photos (every match counted, the visitor's hidden ones too). */
+function isBroad(words: string[], access: Access, mostRanked: number): boolean {
   const row = db().get<{ n: number }>(sql`
     SELECT count(*) AS n FROM (SELECT 1 FROM photo_search WHERE photo_search MATCH ${matchExpression(words, access)}
-    LIMIT ${MOST_RANKED + 1})`);
-  return row.n > MOST_RANKED;
+    LIMIT ${mostRanked + 1})`);
+  return row.n > mostRanked;
 }
 
-/** The ids of the photos `access` sees listed that match `words`, best first, `limit` of them from `offset`. */
-export function searchIds(words: string[], access: Access, limit: number, offset = 0): number[] {
+/**
+ * The ids of the photos `access` sees listed that match `words`, best first (or newest taken first past
+ * `mostRanked` matches), `limit` of them from `offset`.
+ */
+export function searchIds(
+  words: string[],
+  access: Access,
+  limit: number,
+  offset = 0,
+  mostRanked = MOST_RANKED,
+): number[] {
   if (!words.length) return [];
   // Ties (a search of a year, or of a tag many photos share) go newest taken first, then by id.
   const ties = sortKeys("relevance", "desc").map(
@@ -76,7 +85,7 @@ export function searchIds(words: string[], access: Access, limit: number, offset
   const match = matchExpression(words, access);
   // A broad search: the matches as a set, the listed photos walked newest taken first (the `+` keeps SQLite from
   // looking each match up by id and sorting them all instead).
-  const rows = isBroad(words, access)
+  const rows = isBroad(words, access, mostRanked)
     ? db().all<{ id: number }>(sql`
       SELECT ${images.id} AS id FROM ${images}
       WHERE +${images.id} IN (SELECT rowid FROM photo_search WHERE photo_search MATCH ${match})
