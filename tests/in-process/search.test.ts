@@ -11,7 +11,7 @@ import { images } from "~/server/data/schema";
 import { listCount, listImages, neighbours } from "~/server/photos/images.server";
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
 import { parseListQuery } from "~/server/photos/list-query.server";
-import { matchExpression } from "~/server/photos/search.server";
+import { matchExpression, searchIds } from "~/server/photos/search.server";
 import { setImageTags } from "~/server/photos/tags.server";
 import { openTemplateSite } from "../support/in-process";
 import { seedPhotos, type SeedPhoto } from "../support/seed";
@@ -137,6 +137,23 @@ describe("the results", () => {
       { name: "Zqrank newer", description: "zqlighthouse", takenAt: taken(3) },
     );
     expect(found("zqlighthouse")).toEqual(["Zqrank zqlighthouse", "Zqrank newer", "Zqrank older"]);
+  });
+
+  it("past MOST_RANKED matches go newest taken first, the best match in its place by date, hidden ones left out", async () => {
+    const day = (n: number) => new Date(Date.UTC(2021, 0, 1 + n));
+    // The best match (the word twice in a short name) is the oldest: ranked, it comes first.
+    const ids = await seed(
+      { name: "Zqbroad zqbroad", takenAt: day(0) },
+      ...[1, 2, 3].map((n) => ({ name: `Zqbroad ${n}`, description: "zqbroad by the harbour", takenAt: day(n) })),
+      { name: "Zqbroad hidden", takenAt: day(4), visibility: "hidden" },
+    );
+    const [best, one, two, three, hidden] = ids;
+    expect(searchIds(["zqbroad"], VISITOR, 10)).toEqual([best, three, two, one]);
+    // Five matches (the hidden one counted) are more than four: by date; the visitor's page still lacks the hidden one.
+    expect(searchIds(["zqbroad"], VISITOR, 10, 0, 4)).toEqual([three, two, one, best]);
+    expect(searchIds(["zqbroad"], OWNER, 2, 1, 4)).toEqual([three, two]);
+    expect(searchIds(["zqbroad"], OWNER, 1, 0, 4)).toEqual([hidden]);
+    expect(searchIds(["zqbroad"], VISITOR, 10, 0, 5)[0]).toBe(best);
   });
 
   it("page by the cursor with nothing missed or repeated, count the same, and step the viewer in their order", async () => {

@@ -15,6 +15,11 @@ function publicOnly(orders: [string, [IndexColumn, ...IndexColumn[]]][]) {
   return orders.map(([name, columns]) => index(name).on(...columns).where(sql`visibility = 'public'`));
 }
 
+/** The keys of the newest-taken-first order, undated last, as sortKeys("taken_at", "desc") writes them. */
+function takenNewestFirst(t: { takenAt: IndexColumn; id: IndexColumn }): [IndexColumn, ...IndexColumn[]] {
+  return [sql`(${t.takenAt} IS NULL)`, sql`coalesce(${t.takenAt}, 0) desc`, sql`${t.id} desc`];
+}
+
 export const images = sqliteTable(
   "images",
   {
@@ -75,9 +80,10 @@ export const images = sqliteTable(
     index("images_uploaded_at_idx").on(t.uploadedAt, t.id),
     index("images_name_idx").on(t.name, t.id),
     index("images_size_idx").on(t.size, t.id),
-    // The taken_at sort puts photos without a date last in both orders (images.server.ts).
     index("images_featured_idx").on(sql`(${t.featuredPosition} IS NULL)`, t.featuredPosition, t.uploadedAt, t.id),
-    index("images_taken_at_idx").on(sql`(${t.takenAt} IS NULL)`, t.takenAt, t.id),
+    // The taken_at sort puts photos without a date last in both orders (sort-keys.server.ts); this index is its
+    // newest-first order key for key, so a broad search walks it with no sort (record 076).
+    index("images_taken_at_idx").on(...takenNewestFirst(t)),
     // The camera and lens pages (record 078): one camera's (lens's) photos a visitor sees, by date taken, from the
     // index alone; the distinct cameras and lenses too.
     index("images_camera_idx").on(
@@ -94,7 +100,7 @@ export const images = sqliteTable(
       ["public_images_uploaded_at_idx", [t.uploadedAt, t.id]],
       ["public_images_name_idx", [t.name, t.id]],
       ["public_images_size_idx", [t.size, t.id]],
-      ["public_images_taken_at_idx", [sql`(${t.takenAt} IS NULL)`, t.takenAt, t.id]],
+      ["public_images_taken_at_idx", takenNewestFirst(t)],
       ["public_images_featured_idx", [sql`(${t.featuredPosition} IS NULL)`, t.featuredPosition, t.uploadedAt, t.id]],
     ]),
   ],

@@ -1,7 +1,8 @@
 /**
  * The photo search (record 076): SQLite FTS5 over each photo's name, description, tags, camera, lens, albums and
  * date taken (the table `photo_search`, kept current by triggers: drizzle/0021_photo_search.sql). Only the words of
- * a search reach FTS5, each quoted as a prefix, all required; results in relevance (bm25), then newest taken.
+ * a search reach FTS5, each quoted as a prefix, all required; results in relevance (bm25), then newest taken, or
+ * newest taken alone for a broad search (more than MOST_RANKED matches).
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
 import type { Access } from "~/server/access/access.server";
@@ -50,20 +51,54 @@ export function matching(words: string[], access: Access): SQL {
   return sql`${images.id} IN (SELECT rowid FROM photo_search WHERE photo_search MATCH ${matchExpression(words, access)})`;
 }
 
-/** The ids of the photos `access` sees listed that match `words`, best first, `limit` of them from `offset`. */
-export function searchIds(words: string[], access: Access, limit: number, offset = 0): number[] {
+/**
+ * Past this many matches a search is listed newest taken first rather than ranked: bm25 scores every match, so a
+ * ranked first page costs about its number of matches, while the date order walks the taken_at index and stops
+ * at the page (record 076).
+ */
+export const MOST_RANKED = 2000;
+
+/** Whether `words` match more than `mostRanked` photos (every match counted, the visitor's hidden ones too). */
+function isBroad(words: string[], access: Access, mostRanked: number): boolean {
+  const row = db().get<{ n: number }>(sql`
+    SELECT count(*) AS n FROM (SELECT 1 FROM photo_search WHERE photo_search MATCH ${matchExpression(words, access)}
+    LIMIT ${mostRanked + 1})`);
+  return row.n > mostRanked;
+}
+
+/**
+ * The ids of the photos `access` sees listed that match `words`, best first (or newest taken first past
+ * `mostRanked` matches), `limit` of them from `offset`.
+ */
+export function searchIds(
+  words: string[],
+  access: Access,
+  limit: number,
+  offset = 0,
+  mostRanked = MOST_RANKED,
+): number[] {
   if (!words.length) return [];
   // Ties (a search of a year, or of a tag many photos share) go newest taken first, then by id.
   const ties = sortKeys("relevance", "desc").map(
     (key) => sql`${key.expression} ${sql.raw(key.descending ? "DESC" : "ASC")}`,
   );
-  const rows = db().all<{ id: number }>(sql`
-    SELECT ${images.id} AS id
-    FROM (SELECT rowid AS id, ${bm25(access)} AS score FROM photo_search WHERE photo_search MATCH ${matchExpression(words, access)}) AS ranked
-    INNER JOIN ${images} ON ${images.id} = ranked.id
-    WHERE ${photoListed(access) ?? sql`1`}
-    ORDER BY ranked.score, ${sql.join(ties, sql`, `)}
-    LIMIT ${limit} OFFSET ${offset}`);
+  const match = matchExpression(words, access);
+  // A broad search: the matches as a set, the listed photos walked newest taken first (the `+` keeps SQLite from
+  // looking each match up by id and sorting them all instead).
+  const rows = isBroad(words, access, mostRanked)
+    ? db().all<{ id: number }>(sql`
+      SELECT ${images.id} AS id FROM ${images}
+      WHERE +${images.id} IN (SELECT rowid FROM photo_search WHERE photo_search MATCH ${match})
+        AND ${photoListed(access) ?? sql`1`}
+      ORDER BY ${sql.join(ties, sql`, `)}
+      LIMIT ${limit} OFFSET ${offset}`)
+    : db().all<{ id: number }>(sql`
+      SELECT ${images.id} AS id
+      FROM (SELECT rowid AS id, ${bm25(access)} AS score FROM photo_search WHERE photo_search MATCH ${match}) AS ranked
+      INNER JOIN ${images} ON ${images.id} = ranked.id
+      WHERE ${photoListed(access) ?? sql`1`}
+      ORDER BY ranked.score, ${sql.join(ties, sql`, `)}
+      LIMIT ${limit} OFFSET ${offset}`);
   return rows.map((row) => row.id);
 }
 
@@ -83,7 +118,7 @@ function rowsInOrder(ids: number[]): ImageRow[] {
 
 /** The photos before and after `id` in a search's results: the viewer's steps on the search page. */
 export function searchNeighbours(id: number, words: string[], access: Access) {
-  // Every match's id, in order: a search's results are ranked whole each time anyway (bm25 over every match).
+  // Every match's id, in order: a ranked search scores every match for any page anyway.
   const ids = searchIds(words, access, -1);
   const index = ids.indexOf(id);
   if (index < 0) return { previous: null, next: null };
