@@ -1,6 +1,7 @@
 /** Proofing (records 080, 081): clients' comments, the owner's activity list and the mail queue that tells them. */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { images, shareLinks, shareVisitors } from "./schema";
+import { images } from "./schema";
+import { shareLinks, shareVisitors } from "./schema-sharing";
 
 /** A visitor's comment on a photo of the link's album (record 080): one per visitor and photo, plain text. */
 export const photoComments = sqliteTable(
