@@ -10,6 +10,11 @@ if (process.env.TEST_BCRYPT_COST) {
   console.error("Cannot start: TEST_BCRYPT_COST is for the test suite only (it weakens password hashes); unset it.");
   process.exit(1);
 }
+// Likewise its lower image encoding effort: the owner's photos would be served in larger files.
+if (process.env.TEST_IMAGE_EFFORT) {
+  console.error("Cannot start: TEST_IMAGE_EFFORT is for the test suite only (it makes larger photo files); unset it.");
+  process.exit(1);
+}
 
 buildIfStale();
 process.env.NODE_ENV ??= "production";

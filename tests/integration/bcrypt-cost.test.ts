@@ -1,5 +1,5 @@
-// TEST_BCRYPT_COST lowers bcrypt's cost for the test suite only: the harness
-// uses it, and a production start (npm start, the container's CMD) refuses it.
+// TEST_BCRYPT_COST and TEST_IMAGE_EFFORT lower bcrypt's cost and the image encoders' effort for the test suite only:
+// the harness uses them, and a production start (npm start, the container's CMD) refuses them.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -74,5 +74,15 @@ describe("TEST_BCRYPT_COST", () => {
         await server.stop();
       }
     }
+  });
+});
+
+describe("TEST_IMAGE_EFFORT", () => {
+  it("a production start refuses it with one clear line", async () => {
+    const run = await productionStart({ TEST_IMAGE_EFFORT: "0" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      "Cannot start: TEST_IMAGE_EFFORT is for the test suite only (it makes larger photo files); unset it.\n",
+    );
   });
 });

@@ -29,6 +29,11 @@ export interface Config {
   trustProxy: number;
   /** bcrypt cost of new hashes. Only the test suite lowers it (TEST_BCRYPT_COST); production starts refuse that (scripts/start.mjs). */
   bcryptCost: number;
+  /**
+   * The variants' AVIF and WebP encoding effort, when the test suite lowers it (TEST_IMAGE_EFFORT) to spend less CPU
+   * on its uploads; undefined keeps the pipeline's own. Production starts refuse it (scripts/start.mjs).
+   */
+  imageEffort: number | undefined;
   /** The site's public origin (`https://example.com`), or undefined to take it from each request. */
   publicUrl: string | undefined;
   /** A client must send all request headers within this time. */
@@ -125,6 +130,7 @@ const settingsSchema = z
     MAX_UPLOAD_MB: withDefault(wholeNumber(0, 1_000_000), 100),
     TRUST_PROXY: withDefault(wholeNumber(0, 10), 0),
     TEST_BCRYPT_COST: withDefault(wholeNumber(4, BCRYPT_COST), BCRYPT_COST),
+    TEST_IMAGE_EFFORT: optional(wholeNumber(0, 6)),
     PUBLIC_URL: optional(publicUrl),
     HEADERS_TIMEOUT_S: withDefault(wholeNumber(1, 3600), 30),
     IDLE_TIMEOUT_S: withDefault(wholeNumber(1, 3600), 60),
@@ -153,6 +159,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     maxUploadBytes: settings.MAX_UPLOAD_MB * 1024 * 1024,
     trustProxy: settings.TRUST_PROXY,
     bcryptCost: settings.TEST_BCRYPT_COST,
+    imageEffort: settings.TEST_IMAGE_EFFORT,
     publicUrl: settings.PUBLIC_URL,
     headersTimeoutMs: settings.HEADERS_TIMEOUT_S * 1000,
     idleTimeoutMs: settings.IDLE_TIMEOUT_S * 1000,

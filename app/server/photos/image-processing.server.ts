@@ -7,6 +7,7 @@ import { loadSharp } from "./sharp.server";
 import { withHeicDecoder, withProcessingSlot } from "./processing-queue.server";
 import type { Focus } from "~/lib/album-card";
 import { MAX_PIXELS } from "~/lib/limits";
+import { config } from "~/server/core/config.server";
 import { HttpError } from "~/server/core/http-error.server";
 
 /**
@@ -23,6 +24,13 @@ export const AVIF_MAX_WIDTH = 960;
  */
 export const AVIF_OPTIONS = { quality: 45, effort: 3 } as const;
 export const WEBP_OPTIONS = { quality: 78, effort: 3 } as const;
+
+/** The encoders' options; the test suite lowers their effort (TEST_IMAGE_EFFORT) as it lowers bcrypt's cost. */
+function encoderOptions() {
+  const effort = config().imageEffort;
+  if (effort === undefined) return { avif: AVIF_OPTIONS, webp: WEBP_OPTIONS };
+  return { avif: { ...AVIF_OPTIONS, effort }, webp: { ...WEBP_OPTIONS, effort } };
+}
 /**
  * Which widths and encodings a photo's variants were made with; stored on its
  * row, so `npm run variants:backfill` finds photos made before (record 045).
@@ -209,18 +217,19 @@ async function makeVariants(
   const fromMaster = (w: number) => (master.keepProfile ? resized(w).keepIccProfile() : resized(w));
 
   const avifWidths = frame ? [] : variantWidths.filter((w) => w <= AVIF_MAX_WIDTH);
+  const encoders = encoderOptions();
   // Every encode ends before a failure is thrown: the caller then removes the folder, and an encode still writing
   // into it (when the disk filled up under another) could put a file back, fail the removal with ENOTEMPTY, and turn
   // the 507 into a 500 that leaves the folder behind.
   const written = await Promise.allSettled([
     ...variantWidths.map((w) =>
       fromMaster(w)
-        .webp(WEBP_OPTIONS)
+        .webp(encoders.webp)
         .toFile(path.join(outDir, `w${w}.webp`)),
     ),
     ...avifWidths.map((w) =>
       fromMaster(w)
-        .avif(AVIF_OPTIONS)
+        .avif(encoders.avif)
         .toFile(path.join(outDir, `w${w}.avif`)),
     ),
   ]);
