@@ -15,6 +15,7 @@ import { privatePageHeaders } from "~/server/http/cache-policy.server";
 import { sharingPageAction, sharingPageLoader } from "~/server/sharing/sharing-page.server";
 import "~/styles/admin.css";
 import "~/styles/sharing-admin.css";
+import "~/styles/favourites-admin.css";
 import type { Route } from "./+types/photography.admin.albums.$slug";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
@@ -61,7 +62,11 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
         </p>
         {created ? <CreatedLink label={created.label} url={created.url} /> : null}
         <ErrorBanners messages={[refused && !refusedHere ? refused.message : null]} />
-        <ShareLinkList links={links} zone={timeZone.zone} />
+        <ShareLinkList
+          links={links}
+          zone={timeZone.zone}
+          refused={refused?.intent === "link-choose" ? refused : undefined}
+        />
         <h3>New link</h3>
         <NewShareLinkForm
           typed={refused?.intent === "link-create" ? refused.typed : undefined}

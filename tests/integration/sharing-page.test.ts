@@ -1,5 +1,5 @@
 // The owner's album admin page (/photography/admin/albums/<slug>): its guard,
-// its plain forms (visibility, a new link shown once, Revoke), and the New
+// its plain forms (visibility, a new link shown once, a link's number to choose, Revoke), and the New
 // album form's visibility, against the built server without JavaScript.
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -170,6 +170,36 @@ describe("the album admin page", () => {
     const html = await (await get(pagePath())).text();
     expect(html).toContain("Revoked");
     expect(addressField(html, "To revoke")).toBeUndefined();
+  });
+
+  it("changes how many photos a link's clients choose with its own form; a bad number names the field", async () => {
+    const made = await post(pagePath(), { intent: "link-create", label: "Choosing" });
+    expect(made.status).toBe(303);
+    const link = (await links()).find((each) => each.label === "Choosing")!;
+    expect(link.choose).toBeNull();
+    const linkChoose = (fields: Record<string, string>) =>
+      post(pagePath(), { intent: "link-choose", linkId: String(link.id), ...fields });
+    const chooseOf = async () => (await links()).find((each) => each.id === link.id)!.choose;
+
+    expect((await linkChoose({ chooseMode: "exactly", chooseCount: "30" })).status).toBe(303);
+    expect(await chooseOf()).toEqual({ count: 30, exactly: true });
+    // The list's form shows the rule in force.
+    const html = await (await get(pagePath())).text();
+    expect(html).toMatch(new RegExp(`<input[^>]*id="link-${link.id}-choose-count"[^>]*value="30"`));
+    expect(html).toMatch(new RegExp(`<option value="exactly" selected=""`));
+
+    const refused = await linkChoose({ chooseMode: "up-to", chooseCount: "0" });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    const count = new RegExp(`<input[^>]*id="link-${link.id}-choose-count"[^>]*>`).exec(page)![0];
+    expect(count).toContain('aria-invalid="true"');
+    expect(count).toContain('value="0"');
+    expect(page).toContain(`id="link-${link.id}-choose-count-error">chooseCount must be a whole number from 1`);
+    expect(await chooseOf()).toEqual({ count: 30, exactly: true });
+
+    // An empty number: as many as they like.
+    expect((await linkChoose({ chooseMode: "up-to", chooseCount: "" })).status).toBe(303);
+    expect(await chooseOf()).toBeNull();
   });
 
   it("says plainly that a live link made before addresses were kept cannot be shown", async () => {

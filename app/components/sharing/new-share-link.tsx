@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError, invalidProps } from "~/components/ui/field-error";
 import { MAX_NAME_LENGTH } from "~/lib/limits";
-import { MAX_CHOOSE_COUNT } from "~/lib/selection";
+import { ChooseRuleFields } from "./choose-rule-fields";
 import { CopyButton } from "./copy-button";
 import { useEntryZone, type OwnerTimeZone } from "./time-zone";
 
@@ -33,16 +33,14 @@ export function NewShareLinkForm({
   const zone = useEntryZone(timeZone);
   const errorOf = (name: string) => (refused?.field === name ? refused.message : null);
   /** An input's refusal: marked, with the message after it. */
-  const marked = (name: string, id: string, hintId?: string) => ({
-    props: invalidProps(errorOf(name), id, hintId),
+  const marked = (name: string, id: string) => ({
+    props: invalidProps(errorOf(name), id),
     error: <FieldError id={id} message={errorOf(name)} />,
   });
   const label = marked("label", "link-label");
   const password = marked("password", "link-password");
   const expiresDate = marked("expiresDate", "link-expires-date");
   const expiresTime = marked("expiresTime", "link-expires-time");
-  const chooseMode = marked("chooseMode", "link-choose-mode");
-  const chooseCount = marked("chooseCount", "link-choose-count", "link-choose-hint");
   return (
     <Form method="post" className="share-form-new">
       <input type="hidden" name="intent" value="link-create" />
@@ -99,33 +97,13 @@ export function NewShareLinkForm({
       </div>
       <fieldset className="share-form-new__choose">
         <legend>Photos to choose (optional)</legend>
-        <div className="field">
-          <label htmlFor="link-choose-mode">Rule</label>
-          <select
-            id="link-choose-mode"
-            name="chooseMode"
-            defaultValue={typed?.chooseMode || "up-to"}
-            {...chooseMode.props}
-          >
-            <option value="up-to">Up to</option>
-            <option value="exactly">Exactly</option>
-          </select>
-          {chooseMode.error}
-        </div>
-        <div className="field">
-          <label htmlFor="link-choose-count">Number</label>
-          <input
-            id="link-choose-count"
-            name="chooseCount"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_CHOOSE_COUNT}
-            defaultValue={typed?.chooseCount}
-            {...chooseCount.props}
-          />
-          {chooseCount.error}
-        </div>
+        <ChooseRuleFields
+          idPrefix="link-choose"
+          mode={typed?.chooseMode ?? ""}
+          count={typed?.chooseCount ?? ""}
+          errorOf={errorOf}
+          hintId="link-choose-hint"
+        />
         <p id="link-choose-hint" className="field__hint">
           Empty: the client marks as many as they like. They send their selection when they are done.
         </p>

@@ -3,6 +3,7 @@ import { Button } from "~/components/ui/button";
 import type { ShareLink } from "~/lib/share-link";
 import { formatInZone } from "~/lib/time-zone";
 import { ruleShortText } from "~/lib/selection";
+import { LinkChooseForm, type ChooseRefusal } from "./link-choose-form";
 import { LinkAddress } from "./new-share-link";
 
 const DOWNLOADS: Record<ShareLink["download"], string> = {
@@ -13,8 +14,17 @@ const DOWNLOADS: Record<ShareLink["download"], string> = {
 
 const STATES: Record<ShareLink["state"], string> = { live: "Live", expired: "Expired", revoked: "Revoked" };
 
-/** The album's links: who each is for, its rules, its use, and Revoke (one click, a plain form). */
-export function ShareLinkList({ links, zone }: { links: ShareLink[]; zone: string }) {
+/** The album's links: who each is for, its rules, its use, how many to choose, and Revoke (plain forms). */
+export function ShareLinkList({
+  links,
+  zone,
+  refused,
+}: {
+  links: ShareLink[];
+  zone: string;
+  /** The last refused post of a link's choose form. */
+  refused?: ChooseRefusal;
+}) {
   const formatDateTime = (iso: string) => formatInZone(iso, zone);
   if (links.length === 0) return <p className="share-links__empty">No share links yet.</p>;
   return (
@@ -50,10 +60,13 @@ export function ShareLinkList({ links, zone }: { links: ShareLink[]; zone: strin
               <dt>Downloads</dt>
               <dd>{DOWNLOADS[link.download]}</dd>
             </div>
-            <div>
-              <dt>To choose</dt>
-              <dd>{link.choose ? ruleShortText(link.choose) : "Any number"}</dd>
-            </div>
+            {/* A link still in use shows its number in its own form below. */}
+            {link.state === "revoked" ? (
+              <div>
+                <dt>To choose</dt>
+                <dd>{link.choose ? ruleShortText(link.choose) : "Any number"}</dd>
+              </div>
+            ) : null}
           </dl>
           {link.url ? (
             <LinkAddress label={link.label} url={link.url} name={`Address of the link for ${link.label}`} />
@@ -63,6 +76,7 @@ export function ShareLinkList({ links, zone }: { links: ShareLink[]; zone: strin
               new link.
             </p>
           ) : null}
+          {link.state === "revoked" ? null : <LinkChooseForm link={link} refused={refused} />}
           {link.state === "revoked" ? null : (
             <Form method="post" className="share-link__revoke">
               <input type="hidden" name="intent" value="link-revoke" />

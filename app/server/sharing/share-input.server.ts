@@ -82,6 +82,26 @@ function formExpiry(date: string | undefined, time: string | undefined, zone: st
   return expiry;
 }
 
+function chooseMode(sent: string | undefined): (typeof CHOOSE_MODES)[number] {
+  const mode = sent ?? "up-to";
+  if (!(CHOOSE_MODES as readonly string[]).includes(mode))
+    throw new HttpError(400, "chooseMode must be up-to or exactly", { field: "chooseMode" });
+  return mode as (typeof CHOOSE_MODES)[number];
+}
+
+/** A link's own form for how many to choose: an empty number is "as many as they like". */
+export function parseChooseForm(form: FormData): ShareLinkInput {
+  const count = form.get("chooseCount");
+  const mode = form.get("chooseMode");
+  return parseShareLinkInput(
+    {
+      chooseCount: typeof count === "string" && count !== "" ? count : null,
+      chooseExactly: chooseMode(typeof mode === "string" && mode !== "" ? mode : undefined) === "exactly",
+    },
+    { create: false },
+  );
+}
+
 /**
  * The album admin page's form: empty fields are "none", and the expiry is a
  * date and a time on the owner's clock (`zone`, record 070), stored as UTC.
@@ -92,9 +112,7 @@ export function parseShareLinkForm(form: FormData, zone: string, now = new Date(
     return typeof value === "string" && value !== "" ? value : undefined;
   };
   const expiry = formExpiry(text("expiresDate"), text("expiresTime"), zone, now);
-  const mode = text("chooseMode") ?? "up-to";
-  if (!(CHOOSE_MODES as readonly string[]).includes(mode))
-    throw new HttpError(400, "chooseMode must be up-to or exactly", { field: "chooseMode" });
+  const mode = chooseMode(text("chooseMode"));
   return parseShareLinkInput(
     {
       label: form.get("label"),

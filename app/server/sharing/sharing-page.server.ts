@@ -18,16 +18,17 @@ import { pageError } from "~/server/http/http.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import { adminAlbumPath } from "~/lib/paths";
-import { parseLinkId, parseShareLinkForm, parseVisitorId } from "./share-input.server";
+import { parseChooseForm, parseLinkId, parseShareLinkForm, parseVisitorId } from "./share-input.server";
 import { reopenSelection } from "./selection.server";
 import { rememberNewLink, takeNewLink } from "./new-link-notice.server";
-import { createShareLink, listShareLinks, revokeShareLink } from "./share-links.server";
+import { createShareLink, listShareLinks, revokeShareLink, updateShareLink } from "./share-links.server";
 import { favouritesByLink } from "./favourites-owner.server";
 import { ownerTimeZone, parseTimeZone, timeZoneChoices, timeZoneSetting } from "./share-time-zone.server";
 import { hidePublicMembers, publicMemberCount } from "~/server/albums/album-privacy.server";
 import { rememberHidden, takeHidden } from "./hidden-photos-notice.server";
 
-const INTENTS = "intent must be album-visibility, hide-public, time-zone, link-create, link-revoke or selection-reopen";
+const INTENTS =
+  "intent must be album-visibility, hide-public, time-zone, link-create, link-choose, link-revoke or selection-reopen";
 
 function ownersAlbum(slug: string) {
   try {
@@ -68,6 +69,7 @@ function refusal(error: HttpError, form: FormData | undefined) {
     download: typed("download"),
     chooseCount: typed("chooseCount"),
     chooseMode: typed("chooseMode"),
+    linkId: typed("linkId"),
   };
   return { refused: { intent: formText(form, "intent"), message: error.message, field: error.field, typed: values } };
 }
@@ -98,6 +100,14 @@ export const sharingPageAction = pageAction(
         const setCookie = await rememberNewLink(request, { albumId: album.id, label: link.label, url: link.url });
         return redirect(adminAlbumPath(album.slug), { status: 303, headers: { "Set-Cookie": setCookie } });
       }
+      case "link-choose":
+        await updateShareLink(
+          album.id,
+          parseLinkId(formText(form, "linkId")),
+          parseChooseForm(form),
+          siteOrigin(request),
+        );
+        return redirect(adminAlbumPath(album.slug), 303);
       case "link-revoke":
         revokeShareLink(album.id, parseLinkId(formText(form, "linkId")));
         return redirect(adminAlbumPath(album.slug), 303);
