@@ -28,7 +28,7 @@ export function SiteHeader() {
     parseHomeTab(new URLSearchParams(location.search).get("tab"), first) === "projects";
   useSearchShortcut();
   return (
-    <header className="site-header">
+    <header className={site?.signedIn ? "site-header site-header--owner" : "site-header"}>
       <div className="site-header__inner">
         <Link to={HOME_PATH} className="site-header__home">
           {site?.site.name ?? "Home"}
