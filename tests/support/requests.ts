@@ -39,9 +39,15 @@ export async function sendBigBody(
   const { socket } = connection;
   const write = async (data: string | Buffer) => {
     if (!connection.closed() && !socket.write(data)) {
+      // Whichever comes first takes the other's listener along: a long body waits for many drains.
       await new Promise<void>((resume) => {
-        socket.once("drain", resume);
-        socket.once("close", resume);
+        const done = () => {
+          socket.off("drain", done);
+          socket.off("close", done);
+          resume();
+        };
+        socket.once("drain", done);
+        socket.once("close", done);
       });
     }
   };
