@@ -1,19 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { fromIp, postLogin, type RawResponse } from "../support/logins";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer, type TestServer } from "../support/server";
 
 // The production cost throughout: these tests need each check to take real work.
 const PRODUCTION_COST = { TEST_BCRYPT_COST: "", TRUST_PROXY: "1" };
 
+/**
+ * One server for the file, started again only if the shutdown test already stopped it: a start at the production cost
+ * is a first start, hashing its owner's password at that cost.
+ */
+let started: Promise<TestServer> | undefined;
+async function running(): Promise<TestServer> {
+  const server = await started;
+  if (server && server.process.exitCode === null) return server;
+  started = startServer({ env: PRODUCTION_COST });
+  return started;
+}
+
+afterAll(async () => {
+  await (await started)?.stop();
+});
+
 describe("password checks run off the main thread, in a bounded queue", () => {
   let server: TestServer;
 
-  beforeAll(async () => {
-    server = await startServer({ env: PRODUCTION_COST });
-  });
-
-  afterAll(async () => {
-    await server?.stop();
+  beforeEach(async () => {
+    server = await running();
   });
 
   it("the site keeps answering while 20 logins are checked", async () => {
@@ -73,7 +85,7 @@ describe("password checks run off the main thread, in a bounded queue", () => {
 
 describe("shutting down", () => {
   it("SIGTERM lets the logins in flight finish, stops the workers and exits 0", async () => {
-    const server = await startServer({ env: PRODUCTION_COST });
+    const server = await running();
     const logins = Array.from({ length: 3 }, (_, i) =>
       postLogin(server.url, { username: `late-${i}`, password: "wrong-password" }, fromIp(`198.18.4.${i}`)),
     );
