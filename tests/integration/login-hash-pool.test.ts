@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { fromIp, postLogin, type RawResponse } from "../support/logins";
+import { fromIp, pipelinedLogins, postLogin } from "../support/logins";
 import { ADMIN_PASSWORD, ADMIN_USERNAME, startServer, type TestServer } from "../support/server";
 
 // The production cost throughout: these tests need each check to take real work.
@@ -48,19 +48,22 @@ describe("password checks run off the main thread, in a bounded queue", () => {
   });
 
   it("503 with Retry-After once the queue is full, for unknown users and wrong passwords alike", async () => {
-    // 78 unknown users at once, far more than the workers and the queue (32) hold.
-    const burst = Array.from({ length: 78 }, (_, i) =>
-      postLogin(server.url, { username: `nobody-${i}`, password: ADMIN_PASSWORD }, fromIp(`198.18.2.${i}`)),
-    );
-    // The first refusal shows the queue full; it holds seconds of hashing, so two wrong passwords for the real
-    // user sent now find it full too. (Sent within the burst, they could be read before the queue filled.)
-    await Promise.any(burst.map(async (login) => ((await login).status === 503 ? login : Promise.reject())));
-    const wrongPasswords = await Promise.all(
-      [1, 2].map((i) =>
-        postLogin(server.url, { username: ADMIN_USERNAME, password: `wrong-${i}` }, fromIp(`198.18.2.${100 + i}`)),
-      ),
-    );
-    const unknown: RawResponse[] = await Promise.all(burst);
+    // 78 unknown users at once, far more than the workers and the queue (32) hold, then two wrong passwords for the
+    // real user, on one connection so that the server reads them in that order: the two come after the queue filled.
+    // (On sockets of their own, they could be read before it filled, or, sent after the first refusal, after a
+    // worker had taken a check from it.)
+    const answers = await pipelinedLogins(server.url, [
+      ...Array.from({ length: 78 }, (_, i) => ({
+        credentials: { username: `nobody-${i}`, password: ADMIN_PASSWORD },
+        headers: fromIp(`198.18.2.${i}`),
+      })),
+      ...[1, 2].map((i) => ({
+        credentials: { username: ADMIN_USERNAME, password: `wrong-${i}` },
+        headers: fromIp(`198.18.2.${100 + i}`),
+      })),
+    ]);
+    const unknown = answers.slice(0, 78);
+    const wrongPasswords = answers.slice(78);
     expect(new Set(unknown.map((answer) => answer.status))).toEqual(new Set([401, 503]));
     for (const answer of wrongPasswords) {
       expect(answer.status).toBe(503);
