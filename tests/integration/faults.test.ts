@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeJpeg, uploadImage, withComment } from "../support/images";
 import { seedPhotos } from "../support/seed";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { copyTemplateSite, loginAdmin, startServer, type TestServer } from "../support/server";
 import { entries, expectSoundStorage, inspectStorage, waitUntil, type Dirs } from "../support/storage-check";
 import { slowUpload } from "../support/uploads-in-flight";
 
@@ -22,17 +22,18 @@ const deleted = new Set<number>();
 
 let seed = 0;
 /**
- * A distinct camera-sized JPEG (20 or 24 megapixels), so processing takes a while. Two are drawn once (each costs the
- * test process about a second) and each call returns one under a comment of its own, as the server refuses a file it
- * already holds.
+ * A distinct 800 × 600 JPEG: the subject here is a kill, a shutdown or a sweep, not the photo's size. Its ten
+ * variants (five widths, WebP and AVIF) take a few hundred milliseconds to write at the least, long enough for the
+ * 2 ms polls below to catch each stage; the camera-sized photos used before cost the server about four times the CPU
+ * each and proved nothing more. One is drawn, and each call returns it under a comment of its own, as the server
+ * refuses a file it already holds.
  */
-const largePhotos = new Map<number, Promise<Buffer>>();
-async function largePhoto(): Promise<Buffer> {
+let smallPhoto: Promise<Buffer> | undefined;
+async function photo(): Promise<Buffer> {
   // Its own comment, read before the await: calls made together would otherwise all take the last one's.
   const comment = `photo ${++seed}`;
-  const kind = seed % 2;
-  if (!largePhotos.has(kind)) largePhotos.set(kind, kind ? makeJpeg(6000, 4000, kind) : makeJpeg(5500, 3650, kind));
-  return withComment(await largePhotos.get(kind)!, comment);
+  smallPhoto ??= makeJpeg(800, 600, 1);
+  return withComment(await smallPhoto, comment);
 }
 
 type Outcome = { status: number; id?: number } | { error: string };
@@ -70,9 +71,24 @@ function expectCleanOutcomes(outcomes: Outcome[], allowed: number[]): void {
   }
 }
 
-/** Restarts on the same folders and checks the invariants the crash must not break. */
-async function restartAndCheck(): Promise<TestServer> {
+/**
+ * The server the last test restarted and checked, which the next test kills in its turn: one start per test instead
+ * of two. Whichever test runs first starts it on a copy of the template's site.
+ */
+let current: TestServer | undefined;
+/** Every server started, so that one a failed test left running is stopped too. */
+const started: TestServer[] = [];
+
+async function start(): Promise<TestServer> {
   const server = await startServer({ dirs });
+  started.push(server);
+  return server;
+}
+
+/** Restarts on the same folders and checks the invariants the crash must not break; the next test's server. */
+async function restartAndCheck(): Promise<TestServer> {
+  const server = await start();
+  current = server;
   const report = expectSoundStorage(dirs);
   for (const id of acknowledged) expect(report.ids).toContain(id);
   for (const id of deleted) expect(report.ids).not.toContain(id);
@@ -82,13 +98,18 @@ async function restartAndCheck(): Promise<TestServer> {
 }
 
 async function startWithToken(): Promise<{ server: TestServer; token: string }> {
-  const server = await startServer({ dirs });
+  if (!current) {
+    if (!fs.existsSync(dirs.dataDir)) copyTemplateSite(dirs);
+    current = await start();
+  }
+  const server = current;
+  current = undefined;
   return { server, token: (await loginAdmin(server.url)).token };
 }
 
-/** Starts four large uploads at once (one of them trickling its body in over 3 s). */
+/** Starts four uploads at once (one of them trickling its body in over 3 s). */
 async function uploadsInFlight(server: TestServer, token: string): Promise<Promise<Outcome>[]> {
-  const photos = await Promise.all([largePhoto(), largePhoto(), largePhoto(), largePhoto()]);
+  const photos = await Promise.all([photo(), photo(), photo(), photo()]);
   const trickle = slowUpload(server.url, token, photos[3]!, `trickle-${seed}`, 3000);
   const trickled = trickle.done.then(async (result): Promise<Outcome> => {
     if ("error" in result) return result;
@@ -96,10 +117,11 @@ async function uploadsInFlight(server: TestServer, token: string): Promise<Promi
     if (result.status === 201 && id) acknowledged.add(id);
     return { status: result.status, id };
   });
-  return [...photos.slice(0, 3).map((photo) => upload(server, token, photo)), trickled];
+  return [...photos.slice(0, 3).map((data) => upload(server, token, data)), trickled];
 }
 
-afterAll(() => {
+afterAll(async () => {
+  await Promise.all(started.map((server) => server.stop()));
   fs.rmSync(base, { recursive: true, force: true });
 });
 
@@ -142,8 +164,7 @@ describe("kill -9 in the middle of writes", () => {
       await waitForMoment(server, outcomes);
       await server.kill();
       expectCleanOutcomes(await Promise.all(outcomes), [201]);
-      const restarted = await restartAndCheck();
-      await restarted.stop();
+      await restartAndCheck();
     });
   }
 
@@ -156,7 +177,6 @@ describe("kill -9 in the middle of writes", () => {
     expect(entries(tmpDir).length).toBeGreaterThan(0);
     const restarted = await restartAndCheck();
     expect(restarted.output()).toMatch(/Removed [1-9]\d* unfinished uploads/);
-    await restarted.stop();
   });
 
   for (const moment of ["right after the deletes were sent", "after the first delete was answered"]) {
@@ -168,14 +188,13 @@ describe("kill -9 in the middle of writes", () => {
         Array.from({ length: 6 }, (_, n) => ({ name: `to-delete-${n}` })),
       );
       ids.forEach((id) => acknowledged.add(id));
-      const inFlight = upload(server, token, await largePhoto());
-      await waitUntil(() => entries(tmpDir).length > 0, "the large upload reached tmp/");
+      const inFlight = upload(server, token, await photo());
+      await waitUntil(() => entries(tmpDir).length > 0, "the upload reached tmp/");
       const deletes = ids.map((id) => remove(server, token, id));
       if (moment.startsWith("after")) await Promise.race(deletes);
       await server.kill();
       expectCleanOutcomes(await Promise.all([...deletes, inFlight]), [201, 204]);
-      const restarted = await restartAndCheck();
-      await restarted.stop();
+      await restartAndCheck();
     });
   }
 });
@@ -186,7 +205,7 @@ describe("SIGTERM in the middle of an upload", () => {
 
   it("lets uploads being processed finish (201), refuses new connections, exits 0", async () => {
     const { server, token } = await startWithToken();
-    const photos = [await largePhoto(), await largePhoto()];
+    const photos = [await photo(), await photo()];
     const answers = photos.map((data, i) =>
       uploadImage(server.url, token, { data, filename: `finishing-${seed}-${i}.jpg` }),
     );
@@ -217,16 +236,15 @@ describe("SIGTERM in the middle of an upload", () => {
     ids.forEach((id) => acknowledged.add(id));
     expect(await exited).toBe(0);
     expect(server.output()).toContain("SIGTERM: finishing requests in flight");
-    const restarted = await restartAndCheck();
+    await restartAndCheck();
     for (const id of ids) expect(inspectStorage(dirs).ids).toContain(id);
-    await restarted.stop();
   });
 
   it("keeps reading an upload still arriving, cuts it cleanly when the grace period ends, exits 0", async () => {
     const { server, token } = await startWithToken();
     const before = inspectStorage(dirs).ids;
     // The body trickles in over 30 s, well past the 10 s grace period.
-    const trickle = slowUpload(server.url, token, await largePhoto(), "too-slow", 30_000);
+    const trickle = slowUpload(server.url, token, await photo(), "too-slow", 30_000);
     await waitUntil(() => streamingUpload() !== undefined, "the upload is streaming to tmp/");
     const file = path.join(tmpDir, streamingUpload()!);
     const exited = server.stop();
@@ -245,8 +263,7 @@ describe("SIGTERM in the middle of an upload", () => {
     trickle.abort();
     // The connection is cut; a response, if one got out, is a clean error and never a 201.
     if ("status" in result) expect(result.status).toBeGreaterThanOrEqual(400);
-    const restarted = await restartAndCheck();
+    await restartAndCheck();
     expect(inspectStorage(dirs).ids).toEqual(before);
-    await restarted.stop();
   });
 });

@@ -11,7 +11,7 @@ import type { Image } from "~/lib/image";
 import { makeJpeg, uploadImage } from "../support/images";
 import { storedFolders, variantUrls } from "../support/inspect";
 import { scriptCommand } from "../support/scripts";
-import { loginAdmin, ROOT, startServer, type TestServer } from "../support/server";
+import { copyTemplateSite, loginAdmin, ROOT, startServer, type TestServer } from "../support/server";
 import type { Dirs } from "../support/storage-check";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-modes-"));
@@ -32,6 +32,13 @@ async function start(dirs: Dirs): Promise<TestServer> {
 
 function siteDirs(name: string): Dirs {
   return { dataDir: path.join(base, name, "data"), uploadsDir: path.join(base, name, "uploads") };
+}
+
+/** A site made before this fix, from a copy of the template's (a first start is the first test's subject only). */
+function existingSite(name: string): Dirs {
+  const dirs = siteDirs(name);
+  copyTemplateSite(dirs);
+  return dirs;
 }
 
 const mode = (target: string) => (fs.statSync(target).mode & 0o777).toString(8);
@@ -78,7 +85,8 @@ function expectPrivateSite(dirs: Dirs): void {
 async function uploadPhoto(server: TestServer): Promise<Image> {
   const { token } = await loginAdmin(server.url);
   const response = await uploadImage(server.url, token, {
-    data: await makeJpeg(1000, 700, seed++),
+    // Small: its modes are the subject, and 600 px wide still makes six variants.
+    data: await makeJpeg(600, 420, seed++),
     filename: `photo-${seed}.jpg`,
   });
   expect(response.status).toBe(201);
@@ -125,7 +133,7 @@ describe("files on disk are private", () => {
   });
 
   it("an existing install's loose files are tightened at start", async () => {
-    const dirs = siteDirs("existing");
+    const dirs = existingSite("existing");
     const first = await start(dirs);
     const image = await uploadPhoto(first);
     // Killed, so the -wal and -shm files stay behind as they were.
@@ -139,7 +147,7 @@ describe("files on disk are private", () => {
   });
 
   it("a backup is private, and so is a site restored from an older, loose backup", async () => {
-    const dirs = siteDirs("backed-up");
+    const dirs = existingSite("backed-up");
     const server = await start(dirs);
     const image = await uploadPhoto(server);
     // The live files as an install before this fix left them: the backup must not copy their modes.

@@ -6,17 +6,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { allImages, makeJpeg, uploadImage } from "../support/images";
+import { allImages } from "../support/images";
 import { imageRowCount, queryDb } from "../support/inspect";
 import { runScript } from "../support/scripts";
-import { loginAdmin, runToExit, startServer, type TestServer } from "../support/server";
+import { seedPhotos } from "../support/seed";
+import { copyTemplateSite, runToExit, startServer, type TestServer } from "../support/server";
 import { startHoldingProxy } from "../support/holding-proxy";
 import { startTestBucket } from "../support/s3";
 import { expectSoundStorage, waitUntil } from "../support/storage-check";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-restore-guard-"));
 const running: TestServer[] = [];
-let seed = 1200;
 
 afterAll(async () => {
   await Promise.all(running.map((server) => server.kill()));
@@ -29,19 +29,20 @@ function site(name: string) {
 
 const envOf = (dirs: ReturnType<typeof site>) => ({ DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir });
 
-/** A running site with one photo, a backup of it, and a second photo added after the backup. */
+/**
+ * A running site (a copy of the template's) with one photo, a backup of it, and a second photo added after the
+ * backup. The photos are seeded: the guard is the subject, not uploading.
+ */
 async function siteWithBackup(name: string) {
   const dirs = site(name);
+  copyTemplateSite(dirs);
   const server = await startServer({ dirs });
   running.push(server);
-  const { token } = await loginAdmin(server.url);
-  const upload = async () =>
-    uploadImage(server.url, token, { data: await makeJpeg(500, 400, seed++), filename: "r.jpg" });
-  expect((await upload()).status).toBe(201);
+  await seedPhotos(dirs, [{ name: "before the backup" }]);
   const folder = path.join(base, `${name}-backup`);
   const backup = await runScript("backup", [folder], envOf(dirs));
   expect(backup.code, backup.output).toBe(0);
-  expect((await upload()).status).toBe(201);
+  await seedPhotos(dirs, [{ name: "after the backup" }]);
   return { dirs, server, folder };
 }
 

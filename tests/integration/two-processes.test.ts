@@ -14,13 +14,16 @@ import { queryDb, variantUrls } from "../support/inspect";
 import { holdNextOriginal, startHoldingProxy, type HoldingProxy } from "../support/holding-proxy";
 import { startTestBucket, type TestBucket } from "../support/s3";
 import { runScript } from "../support/scripts";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { copyTemplateSite, loginAdmin, startServer, type TestServer } from "../support/server";
 import { entries, expectSoundStorage, waitUntil } from "../support/storage-check";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-two-"));
 const running: TestServer[] = [];
 let sites = 0;
 let seed = 900;
+
+/** A small photo of its own: which process removes what is the subject, and fewer variants are fewer PUTs and GETs. */
+const photo = () => makeJpeg(480, 320, seed++);
 
 function newSite() {
   sites++;
@@ -87,10 +90,12 @@ function uploadInTwoParts(url: string, token: string, data: Buffer) {
 describe("a second server started on the same data (rolling deploy)", () => {
   it("leaves an upload still arriving at the first server alone; it is stored and served", async () => {
     const dirs = newSite();
+    // An existing site, not a first start: the two servers' starts on the same data are the subject.
+    copyTemplateSite(dirs);
     const first = await start(dirs);
     const { token } = await loginAdmin(first.url);
     const tmp = path.join(dirs.uploadsDir, "tmp");
-    const upload = uploadInTwoParts(first.url, token, await makeJpeg(900, 600, seed++));
+    const upload = uploadInTwoParts(first.url, token, await photo());
     await waitUntil(
       () => entries(tmp).some((entry) => entry.endsWith(".upload") && fs.statSync(path.join(tmp, entry)).size > 0),
       "the upload is arriving in tmp/",
@@ -136,7 +141,7 @@ describe("a photo held mid-store in a bucket while another process sweeps the jo
     const site = await bucketSite();
     const server = await start(site.dirs, site.env);
     const { token } = await loginAdmin(server.url);
-    const upload = uploadImage(server.url, token, { data: await makeJpeg(900, 600, seed++), filename: "held.jpg" });
+    const upload = uploadImage(server.url, token, { data: await photo(), filename: "held.jpg" });
     await holdNextOriginal(site.proxy, site.bucket);
 
     const seeded = await runScript("seed", ["1", "320"], site.env);
@@ -151,7 +156,7 @@ describe("a photo held mid-store in a bucket while another process sweeps the jo
     const site = await bucketSite();
     const first = await start(site.dirs, site.env);
     const { token } = await loginAdmin(first.url);
-    const upload = uploadImage(first.url, token, { data: await makeJpeg(900, 600, seed++), filename: "held.jpg" });
+    const upload = uploadImage(first.url, token, { data: await photo(), filename: "held.jpg" });
     await holdNextOriginal(site.proxy, site.bucket);
 
     const second = await start(site.dirs, site.env);
@@ -169,7 +174,7 @@ describe("a photo held mid-store in a bucket while another process sweeps the jo
     await holdNextOriginal(site.proxy, site.bucket);
 
     // A stored upload makes the server sweep the journal.
-    const upload = await uploadImage(server.url, token, { data: await makeJpeg(900, 600, seed++), filename: "a.jpg" });
+    const upload = await uploadImage(server.url, token, { data: await photo(), filename: "a.jpg" });
     expect(upload.status).toBe(201);
     site.proxy.release();
     const seeded = await seeding;
@@ -184,7 +189,7 @@ describe("a photo held mid-store in a bucket while another process sweeps the jo
     const { token } = await loginAdmin(first.url);
     // Its connection is cut by the kill: no answer is expected.
     const upload = uploadImage(first.url, token, {
-      data: await makeJpeg(900, 600, seed++),
+      data: await photo(),
       filename: "lost.jpg",
     }).catch(() => undefined);
     const key = await holdNextOriginal(site.proxy, site.bucket);

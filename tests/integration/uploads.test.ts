@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
-import { makeJpeg, pixelFloodPng, uploadImage } from "../support/images";
+import { makeJpeg, paddedJpeg, pixelFloodPng, uploadImage } from "../support/images";
 import { imageRowCount, queryDb, storageKeyOf, storedFolders, tmpEntries, variantUrls } from "../support/inspect";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 import { waitUntil } from "../support/storage-check";
@@ -458,7 +458,9 @@ describe("POST /api/image with MAX_UPLOAD_MB=1", () => {
   });
 
   it("accepts a file under the limit", async () => {
-    const data = await noiseJpeg(1000, 1000);
+    // The limit is on the file's bytes: a 200 × 200 photo padded to 900 KB crosses the same bytes as a camera's
+    // noisy megapixel did, without its variants to make.
+    const data = paddedJpeg(await makeJpeg(200, 200, 7), 900 * 1024);
     expect(data.length).toBeGreaterThan(700 * 1024);
     expect(data.length).toBeLessThan(1024 * 1024);
     expect((await uploadImage(small.url, smallToken, { data, filename: "big.jpg" })).status).toBe(201);

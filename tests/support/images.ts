@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import type { Image, ImagePage } from "~/lib/image";
@@ -27,6 +28,22 @@ export function withComment(jpeg: Buffer, tag: string): Buffer {
   segment.writeUInt16BE(0xfffe, 0);
   segment.writeUInt16BE(text.length + 2, 2);
   return Buffer.concat([jpeg.subarray(0, 2), segment, text, jpeg.subarray(2)]);
+}
+
+/**
+ * The same JPEG grown to about `bytes` with comment segments (COM, up to 64 KB each) of random bytes after its start
+ * marker: a file as large as a camera's with the pixels of a thumbnail, for a limit on bytes, not on pixels.
+ */
+export function paddedJpeg(jpeg: Buffer, bytes: number): Buffer {
+  const segments: Buffer[] = [];
+  for (let left = bytes - jpeg.length; left > 4; left -= 65_537) {
+    const text = crypto.randomBytes(Math.min(65_533, left - 4));
+    const header = Buffer.alloc(4);
+    header.writeUInt16BE(0xfffe, 0);
+    header.writeUInt16BE(text.length + 2, 2);
+    segments.push(header, text);
+  }
+  return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
 }
 
 /** Camera noise compresses badly: big files and big variants from a small image. */
