@@ -2,6 +2,7 @@ import { test as base, expect, type Locator, type Page } from "@playwright/test"
 import { ADMIN_PASSWORD, ADMIN_USERNAME, loginAdmin, startServer, type TestServer } from "../support/server";
 import { seedPhotos } from "../support/seed";
 import type { LibraryKind } from "../support/template";
+import { HELD_MODULE_ID } from "~/server/http/page-scripts.server";
 
 export interface SeedOptions {
   /** Names them "<prefix> <n>". */
@@ -115,8 +116,24 @@ export async function loginInBrowser(page: Page): Promise<void> {
  * (root.tsx marks `<html data-hydrated>` last), so every control the server rendered has its handlers and refs. The
  * router alone is not enough: it exists while hydration still runs, and a key pressed then reached a dropzone whose
  * file input had no ref yet.
+ *
+ * Once the page has loaded it starts the page's held scripts as a person's scroll would (record 052), instead of
+ * waiting for the browser's report of the first photo's paint: Chromium makes none for a photo this page already drew
+ * once (a second deep link to it), and then the scripts waited for their three-second fallback. `startScripts: false`
+ * leaves that to the page, for the tests of when scripts start (page-scripts.spec.ts).
  */
-export async function waitForHydration(page: Page): Promise<void> {
+export async function waitForHydration(page: Page, { startScripts = true } = {}): Promise<void> {
+  if (startScripts) {
+    await page
+      .evaluate((heldId) => {
+        // Only while the scripts are still held: no script of the app's is running yet to see the event.
+        const start = () => document.getElementById(heldId) && dispatchEvent(new Event("scroll"));
+        if (document.readyState === "complete") start();
+        else addEventListener("load", start, { once: true });
+      }, HELD_MODULE_ID)
+      // A page that is navigating away has no scripts to start: the wait below follows the next one.
+      .catch(() => undefined);
+  }
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 

@@ -9,27 +9,95 @@ async function isSameDocument(page: Page) {
   return page.evaluate(() => "__sameDocument" in window);
 }
 
-test("the header shows the owner and four icon links", { tag: "@js-only" }, async ({ page }) => {
-  await page.goto("/");
-  await expect(page.getByRole("heading", { level: 1, name: "Alex Sample" })).toBeVisible();
-  await expect(page.getByText("Stockholm, Sweden")).toBeVisible();
+// One page load for what a visitor reads on the home page, each check a step of its own: a test each started a browser
+// context of its own to load the same page.
+test(
+  "the home page as drawn: header, technology strip, project cards and their buttons",
+  { tag: "@js-only" },
+  async ({ page }) => {
+    await page.goto("/");
+    await test.step("the header shows the owner and four icon links", async () => {
+      await expect(page.getByRole("heading", { level: 1, name: "Alex Sample" })).toBeVisible();
+      await expect(page.getByText("Stockholm, Sweden")).toBeVisible();
 
-  const github = page.getByRole("link", { name: "GitHub profile (opens in a new tab)" });
-  await expect(github).toHaveAttribute("href", "https://github.com/alex-sample");
-  await expect(github).toHaveAttribute("target", "_blank");
-  await expect(github).toHaveAttribute("rel", "noopener noreferrer");
-  const linkedin = page.getByRole("link", { name: "LinkedIn profile (opens in a new tab)" });
-  await expect(linkedin).toHaveAttribute("target", "_blank");
-  await expect(linkedin).toHaveAttribute("rel", "noopener noreferrer");
-  await expect(page.getByRole("link", { name: "Send an email" })).toHaveAttribute("href", "mailto:alex@example.com");
+      const github = page.getByRole("link", { name: "GitHub profile (opens in a new tab)" });
+      await expect(github).toHaveAttribute("href", "https://github.com/alex-sample");
+      await expect(github).toHaveAttribute("target", "_blank");
+      await expect(github).toHaveAttribute("rel", "noopener noreferrer");
+      const linkedin = page.getByRole("link", { name: "LinkedIn profile (opens in a new tab)" });
+      await expect(linkedin).toHaveAttribute("target", "_blank");
+      await expect(linkedin).toHaveAttribute("rel", "noopener noreferrer");
+      await expect(page.getByRole("link", { name: "Send an email" })).toHaveAttribute(
+        "href",
+        "mailto:alex@example.com",
+      );
 
-  const cv = page.getByRole("link", { name: "Download CV (PDF)" });
-  await expect(cv).toHaveAttribute("download", "");
-  const pdf = await page.request.get((await cv.getAttribute("href"))!);
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()["content-type"]).toContain("application/pdf");
-  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
-});
+      const cv = page.getByRole("link", { name: "Download CV (PDF)" });
+      await expect(cv).toHaveAttribute("download", "");
+      const pdf = await page.request.get((await cv.getAttribute("href"))!);
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()["content-type"]).toContain("application/pdf");
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    });
+    await test.step("the technology strip lists the 13 technologies twice, the copy hidden", async () => {
+      const strip = page.getByRole("list", { name: "Technologies I work with" });
+      await expect(strip.getByRole("img")).toHaveCount(13);
+      await expect(strip.locator("img")).toHaveCount(26);
+      for (const name of [
+        "JavaScript",
+        "TypeScript",
+        "React",
+        "Node.js",
+        "Java",
+        "Git",
+        "Docker",
+        "Spring",
+        "Tailwind CSS",
+        "HTML5",
+        "CSS3",
+        "Amazon Web Services",
+        "GitHub",
+      ]) {
+        await expect(strip.getByRole("img", { name, exact: true })).toBeVisible();
+      }
+      const icon = await page.request.get((await strip.getByRole("img", { name: "React" }).getAttribute("src"))!);
+      expect(icon.status()).toBe(200);
+      expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+    });
+    await test.step("project cards show their media and tags", async () => {
+      const cards = page.getByRole("article");
+      await expect(cards).toHaveCount(7);
+      const fair = cards.filter({ hasText: "Career Fair website" });
+      // The picture is shown whole: drawn in its own shape, 16:9, so nothing is cropped.
+      const drawn = await fair.getByRole("img").boundingBox();
+      expect(drawn!.width / drawn!.height).toBeCloseTo(16 / 9, 1);
+      await expect(fair.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText([
+        "React",
+        "TailwindCSS",
+        "Netlify",
+      ]);
+
+      const video = cards.filter({ hasText: "Game of life" }).locator("video");
+      await expect(video).toHaveJSProperty("muted", true);
+      await expect(video).toHaveJSProperty("loop", true);
+      await expect(video).toHaveJSProperty("autoplay", true);
+      await expect(video).toHaveAttribute("playsinline", "");
+      await expect(video).toHaveAttribute("poster", /\.webp$/);
+      expect((await page.request.get((await video.getAttribute("src"))!)).status()).toBe(200);
+    });
+    await test.step("hover and keyboard focus reveal the demo and code buttons", async () => {
+      const card = page.getByRole("article").filter({ hasText: "Sorting visualizer" });
+      const overlay = card.locator(".project-card__actions");
+      await expect(overlay).toHaveCSS("opacity", "0");
+      await card.hover();
+      await expect(overlay).toHaveCSS("opacity", "1");
+      await page.mouse.move(0, 0);
+      await expect(overlay).toHaveCSS("opacity", "0");
+      await card.getByRole("link", { name: "Demo: Sorting visualizer" }).focus();
+      await expect(overlay).toHaveCSS("opacity", "1");
+    });
+  },
+);
 
 test("tabs live in the URL and switch the panel", async ({ page, javaScriptEnabled }) => {
   await page.goto("/");
@@ -86,69 +154,6 @@ test(
     await expect(page.getByRole("tab", { selected: true })).toHaveCount(0);
   },
 );
-
-test("the technology strip lists the 13 technologies twice, the copy hidden", { tag: "@js-only" }, async ({ page }) => {
-  await page.goto("/");
-  const strip = page.getByRole("list", { name: "Technologies I work with" });
-  await expect(strip.getByRole("img")).toHaveCount(13);
-  await expect(strip.locator("img")).toHaveCount(26);
-  for (const name of [
-    "JavaScript",
-    "TypeScript",
-    "React",
-    "Node.js",
-    "Java",
-    "Git",
-    "Docker",
-    "Spring",
-    "Tailwind CSS",
-    "HTML5",
-    "CSS3",
-    "Amazon Web Services",
-    "GitHub",
-  ]) {
-    await expect(strip.getByRole("img", { name, exact: true })).toBeVisible();
-  }
-  const icon = await page.request.get((await strip.getByRole("img", { name: "React" }).getAttribute("src"))!);
-  expect(icon.status()).toBe(200);
-  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
-});
-
-test("project cards show their media and tags", { tag: "@js-only" }, async ({ page }) => {
-  await page.goto("/");
-  const cards = page.getByRole("article");
-  await expect(cards).toHaveCount(7);
-  const fair = cards.filter({ hasText: "Career Fair website" });
-  // The picture is shown whole: drawn in its own shape, 16:9, so nothing is cropped.
-  const drawn = await fair.getByRole("img").boundingBox();
-  expect(drawn!.width / drawn!.height).toBeCloseTo(16 / 9, 1);
-  await expect(fair.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText([
-    "React",
-    "TailwindCSS",
-    "Netlify",
-  ]);
-
-  const video = cards.filter({ hasText: "Game of life" }).locator("video");
-  await expect(video).toHaveJSProperty("muted", true);
-  await expect(video).toHaveJSProperty("loop", true);
-  await expect(video).toHaveJSProperty("autoplay", true);
-  await expect(video).toHaveAttribute("playsinline", "");
-  await expect(video).toHaveAttribute("poster", /\.webp$/);
-  expect((await page.request.get((await video.getAttribute("src"))!)).status()).toBe(200);
-});
-
-test("hover and keyboard focus reveal the demo and code buttons", { tag: "@js-only" }, async ({ page }) => {
-  await page.goto("/");
-  const card = page.getByRole("article").filter({ hasText: "Sorting visualizer" });
-  const overlay = card.locator(".project-card__actions");
-  await expect(overlay).toHaveCSS("opacity", "0");
-  await card.hover();
-  await expect(overlay).toHaveCSS("opacity", "1");
-  await page.mouse.move(0, 0);
-  await expect(overlay).toHaveCSS("opacity", "0");
-  await card.getByRole("link", { name: "Demo: Sorting visualizer" }).focus();
-  await expect(overlay).toHaveCSS("opacity", "1");
-});
 
 test("internal demo links stay in the site, external ones open in a new tab", async ({ page }) => {
   await page.goto("/");
