@@ -9,6 +9,8 @@ import { queryDb } from "../support/inspect";
 import { ROOT, startServer } from "../support/server";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-cost-"));
+// Without the runners' own lower encoding effort, so each test's start sees only the variables it sets.
+const { TEST_IMAGE_EFFORT: _testsOnly, ...inherited } = process.env;
 
 afterAll(() => {
   fs.rmSync(base, { recursive: true, force: true });
@@ -22,7 +24,7 @@ async function productionStart(
   const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd,
     env: {
-      ...process.env,
+      ...inherited,
       PORT: "0",
       DATA_DIR: path.join(base, "data"),
       UPLOADS_DIR: path.join(base, "uploads"),

@@ -344,7 +344,7 @@ describe("the site's content, from a new install on", { shuffle: false }, () => 
       expect(after[1]).toMatchObject({ kind: "network", url: "https://instagram.com/maria", icon: "instagram" });
       expect(after[5]).toMatchObject({ kind: "custom", icon: "whatsapp" });
       // The home page draws each icon from its set's own paths (simple-icons' Instagram mark, filled).
-      const mark = fs.readFileSync(path.resolve("node_modules/simple-icons/icons/instagram.svg"), "utf8");
+      const mark = fs.readFileSync(path.resolve("app/assets/icons/simple-icons/instagram.svg"), "utf8");
       const d = /<path d="([^"]+)"/.exec(mark)![1]!;
       const home = await pageHtml(server.url);
       const header = /<header class="profile[^"]*">[\s\S]*?<\/header>/.exec(home)![0];

@@ -1,51 +1,51 @@
 /**
- * The technology icons the owner chooses from (technologies.server.ts): a bundled
- * subset of devicon. Imported by server code only, so the home page's JavaScript
- * carries none of them; `?no-inline` makes Vite emit each as a hashed file
- * instead of inlining it.
+ * The technology icons the owner chooses from (technologies.server.ts): a
+ * subset of devicon, kept in app/assets/icons (record 086). Imported by server
+ * code only, so the home page's JavaScript carries none of them; `?no-inline`
+ * makes Vite emit each as a hashed file instead of inlining it.
  */
-import javascript from "devicon/icons/javascript/javascript-original.svg?no-inline";
-import typescript from "devicon/icons/typescript/typescript-original.svg?no-inline";
-import react from "devicon/icons/react/react-original.svg?no-inline";
-import nodejs from "devicon/icons/nodejs/nodejs-original.svg?no-inline";
-import java from "devicon/icons/java/java-original.svg?no-inline";
-import git from "devicon/icons/git/git-original.svg?no-inline";
-import docker from "devicon/icons/docker/docker-original.svg?no-inline";
-import spring from "devicon/icons/spring/spring-original.svg?no-inline";
-import tailwindcss from "devicon/icons/tailwindcss/tailwindcss-original.svg?no-inline";
-import html5 from "devicon/icons/html5/html5-original.svg?no-inline";
-import css3 from "devicon/icons/css3/css3-original.svg?no-inline";
-import amazonwebservices from "devicon/icons/amazonwebservices/amazonwebservices-original-wordmark.svg?no-inline";
-import github from "devicon/icons/github/github-original.svg?no-inline";
-import python from "devicon/icons/python/python-original.svg?no-inline";
-import go from "devicon/icons/go/go-original.svg?no-inline";
-import rust from "devicon/icons/rust/rust-original.svg?no-inline";
-import csharp from "devicon/icons/csharp/csharp-original.svg?no-inline";
-import cplusplus from "devicon/icons/cplusplus/cplusplus-original.svg?no-inline";
-import c from "devicon/icons/c/c-original.svg?no-inline";
-import kotlin from "devicon/icons/kotlin/kotlin-original.svg?no-inline";
-import swift from "devicon/icons/swift/swift-original.svg?no-inline";
-import php from "devicon/icons/php/php-original.svg?no-inline";
-import ruby from "devicon/icons/ruby/ruby-original.svg?no-inline";
-import vuejs from "devicon/icons/vuejs/vuejs-original.svg?no-inline";
-import angularjs from "devicon/icons/angularjs/angularjs-original.svg?no-inline";
-import svelte from "devicon/icons/svelte/svelte-original.svg?no-inline";
-import nextjs from "devicon/icons/nextjs/nextjs-original.svg?no-inline";
-import express from "devicon/icons/express/express-original.svg?no-inline";
-import graphql from "devicon/icons/graphql/graphql-plain.svg?no-inline";
-import postgresql from "devicon/icons/postgresql/postgresql-original.svg?no-inline";
-import mysql from "devicon/icons/mysql/mysql-original.svg?no-inline";
-import mongodb from "devicon/icons/mongodb/mongodb-original.svg?no-inline";
-import redis from "devicon/icons/redis/redis-original.svg?no-inline";
-import sqlite from "devicon/icons/sqlite/sqlite-original.svg?no-inline";
-import kubernetes from "devicon/icons/kubernetes/kubernetes-original.svg?no-inline";
-import linux from "devicon/icons/linux/linux-original.svg?no-inline";
-import nginx from "devicon/icons/nginx/nginx-original.svg?no-inline";
-import figma from "devicon/icons/figma/figma-original.svg?no-inline";
-import vitejs from "devicon/icons/vitejs/vitejs-original.svg?no-inline";
-import firebase from "devicon/icons/firebase/firebase-original.svg?no-inline";
-import azure from "devicon/icons/azure/azure-original.svg?no-inline";
-import googlecloud from "devicon/icons/googlecloud/googlecloud-original.svg?no-inline";
+import javascript from "~/assets/icons/devicon/javascript-original.svg?no-inline";
+import typescript from "~/assets/icons/devicon/typescript-original.svg?no-inline";
+import react from "~/assets/icons/devicon/react-original.svg?no-inline";
+import nodejs from "~/assets/icons/devicon/nodejs-original.svg?no-inline";
+import java from "~/assets/icons/devicon/java-original.svg?no-inline";
+import git from "~/assets/icons/devicon/git-original.svg?no-inline";
+import docker from "~/assets/icons/devicon/docker-original.svg?no-inline";
+import spring from "~/assets/icons/devicon/spring-original.svg?no-inline";
+import tailwindcss from "~/assets/icons/devicon/tailwindcss-original.svg?no-inline";
+import html5 from "~/assets/icons/devicon/html5-original.svg?no-inline";
+import css3 from "~/assets/icons/devicon/css3-original.svg?no-inline";
+import amazonwebservices from "~/assets/icons/devicon/amazonwebservices-original-wordmark.svg?no-inline";
+import github from "~/assets/icons/devicon/github-original.svg?no-inline";
+import python from "~/assets/icons/devicon/python-original.svg?no-inline";
+import go from "~/assets/icons/devicon/go-original.svg?no-inline";
+import rust from "~/assets/icons/devicon/rust-original.svg?no-inline";
+import csharp from "~/assets/icons/devicon/csharp-original.svg?no-inline";
+import cplusplus from "~/assets/icons/devicon/cplusplus-original.svg?no-inline";
+import c from "~/assets/icons/devicon/c-original.svg?no-inline";
+import kotlin from "~/assets/icons/devicon/kotlin-original.svg?no-inline";
+import swift from "~/assets/icons/devicon/swift-original.svg?no-inline";
+import php from "~/assets/icons/devicon/php-original.svg?no-inline";
+import ruby from "~/assets/icons/devicon/ruby-original.svg?no-inline";
+import vuejs from "~/assets/icons/devicon/vuejs-original.svg?no-inline";
+import angularjs from "~/assets/icons/devicon/angularjs-original.svg?no-inline";
+import svelte from "~/assets/icons/devicon/svelte-original.svg?no-inline";
+import nextjs from "~/assets/icons/devicon/nextjs-original.svg?no-inline";
+import express from "~/assets/icons/devicon/express-original.svg?no-inline";
+import graphql from "~/assets/icons/devicon/graphql-plain.svg?no-inline";
+import postgresql from "~/assets/icons/devicon/postgresql-original.svg?no-inline";
+import mysql from "~/assets/icons/devicon/mysql-original.svg?no-inline";
+import mongodb from "~/assets/icons/devicon/mongodb-original.svg?no-inline";
+import redis from "~/assets/icons/devicon/redis-original.svg?no-inline";
+import sqlite from "~/assets/icons/devicon/sqlite-original.svg?no-inline";
+import kubernetes from "~/assets/icons/devicon/kubernetes-original.svg?no-inline";
+import linux from "~/assets/icons/devicon/linux-original.svg?no-inline";
+import nginx from "~/assets/icons/devicon/nginx-original.svg?no-inline";
+import figma from "~/assets/icons/devicon/figma-original.svg?no-inline";
+import vitejs from "~/assets/icons/devicon/vitejs-original.svg?no-inline";
+import firebase from "~/assets/icons/devicon/firebase-original.svg?no-inline";
+import azure from "~/assets/icons/devicon/azure-original.svg?no-inline";
+import googlecloud from "~/assets/icons/devicon/googlecloud-original.svg?no-inline";
 
 export interface TechnologyIcon {
   id: string;

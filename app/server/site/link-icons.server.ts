@@ -2,30 +2,31 @@
  * The drawings of the icons a link may wear (LINK_ICON_NAMES in lib/site.ts),
  * from two kept sets: the brands' marks from simple-icons (CC0), and LinkedIn
  * (which simple-icons no longer carries, at LinkedIn's request) and the plain
- * icons from Tabler (MIT), in the 24px line style of the app's own icons.
+ * icons from Tabler (MIT), in the 24px line style of the app's own icons;
+ * the few used are kept in app/assets/icons (record 086).
  * Imported by server code only: the page gets each shown link's paths in its
  * data, so the visitor's JavaScript carries no icon (record 072).
  */
-import fiveHundredPx from "simple-icons/icons/500px.svg?raw";
-import behance from "simple-icons/icons/behance.svg?raw";
-import bluesky from "simple-icons/icons/bluesky.svg?raw";
-import facebook from "simple-icons/icons/facebook.svg?raw";
-import flickr from "simple-icons/icons/flickr.svg?raw";
-import github from "simple-icons/icons/github.svg?raw";
-import instagram from "simple-icons/icons/instagram.svg?raw";
-import mastodon from "simple-icons/icons/mastodon.svg?raw";
-import pinterest from "simple-icons/icons/pinterest.svg?raw";
-import threads from "simple-icons/icons/threads.svg?raw";
-import vimeo from "simple-icons/icons/vimeo.svg?raw";
-import whatsapp from "simple-icons/icons/whatsapp.svg?raw";
-import x from "simple-icons/icons/x.svg?raw";
-import youtube from "simple-icons/icons/youtube.svg?raw";
-import code from "@tabler/icons/outline/code.svg?raw";
-import file from "@tabler/icons/outline/file-text.svg?raw";
-import link from "@tabler/icons/outline/link.svg?raw";
-import linkedin from "@tabler/icons/outline/brand-linkedin.svg?raw";
-import mail from "@tabler/icons/outline/mail.svg?raw";
-import phone from "@tabler/icons/outline/phone.svg?raw";
+import fiveHundredPx from "~/assets/icons/simple-icons/500px.svg?raw";
+import behance from "~/assets/icons/simple-icons/behance.svg?raw";
+import bluesky from "~/assets/icons/simple-icons/bluesky.svg?raw";
+import facebook from "~/assets/icons/simple-icons/facebook.svg?raw";
+import flickr from "~/assets/icons/simple-icons/flickr.svg?raw";
+import github from "~/assets/icons/simple-icons/github.svg?raw";
+import instagram from "~/assets/icons/simple-icons/instagram.svg?raw";
+import mastodon from "~/assets/icons/simple-icons/mastodon.svg?raw";
+import pinterest from "~/assets/icons/simple-icons/pinterest.svg?raw";
+import threads from "~/assets/icons/simple-icons/threads.svg?raw";
+import vimeo from "~/assets/icons/simple-icons/vimeo.svg?raw";
+import whatsapp from "~/assets/icons/simple-icons/whatsapp.svg?raw";
+import x from "~/assets/icons/simple-icons/x.svg?raw";
+import youtube from "~/assets/icons/simple-icons/youtube.svg?raw";
+import code from "~/assets/icons/tabler/code.svg?raw";
+import file from "~/assets/icons/tabler/file-text.svg?raw";
+import link from "~/assets/icons/tabler/link.svg?raw";
+import linkedin from "~/assets/icons/tabler/brand-linkedin.svg?raw";
+import mail from "~/assets/icons/tabler/mail.svg?raw";
+import phone from "~/assets/icons/tabler/phone.svg?raw";
 import type { IconGlyph, LinkIcon } from "~/lib/site";
 
 const brands = { instagram, facebook, pinterest, flickr, "500px": fiveHundredPx, behance, vimeo, youtube };
