@@ -34,6 +34,11 @@ export interface SeedPhoto {
   photo?: number | LibraryKind;
   /** Files stored instead of the library photo's, by name (`w600.webp`): a variant of a size a test needs. */
   files?: Record<string, Buffer>;
+  /**
+   * The library photo's own checksum, its original's, which a copy between stores checks (storage:migrate). A random
+   * one otherwise, so that seeding a library photo twice makes no duplicates.
+   */
+  realChecksum?: boolean;
 }
 
 let lastUploadedAt = 0;
@@ -83,7 +88,7 @@ export async function seedPhotos(
           description: photo.description ?? "",
           originalFilename: photo.filename ?? `${photo.name}${path.extname(row.originalFilename)}`,
           storageKey: key,
-          checksum: randomBytes(32).toString("hex"),
+          checksum: photo.realChecksum ? row.checksum : randomBytes(32).toString("hex"),
           visibility: photo.visibility ?? "public",
           takenAt: photo.takenAt === undefined ? row.takenAt : photo.takenAt,
           uploadedAt,
