@@ -9,6 +9,7 @@ import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
+import { STORE_ANSWER_KEPT_MS } from "~/server/ops/health.server";
 import { createS3Store } from "~/server/storage/s3-store.server";
 import { rawGet } from "../support/conditional";
 import { makeJpeg, uploadImage } from "../support/images";
@@ -205,6 +206,14 @@ describe("one bucket", { shuffle: false }, () => {
         expect(notDeleted.status).toBe(503);
         expect(imageRowCount(server.dataDir)).toBe(rows);
         expect(tmpEntries(server.uploadsDir)).toEqual([]);
+        // A store that answered is trusted for a while (health.server.ts), and an earlier test asked: /healthz says
+        // the bucket is gone once that has run out.
+        await expect
+          .poll(async () => (await fetch(`${server.url}/healthz`)).status, {
+            timeout: STORE_ANSWER_KEPT_MS + 10_000,
+            interval: 250,
+          })
+          .toBe(503);
         const health = await fetch(`${server.url}/healthz`);
         expect(health.status).toBe(503);
         expect(await health.json()).toMatchObject({ storage: false });

@@ -67,10 +67,13 @@ export async function seedPhotos(
     for (const [index, photo] of photos.entries()) {
       const which = photo.photo ?? index;
       const { row, folder } = libraryPhoto(typeof which === "number" ? `shape-${which % SEED_SHAPES}` : which);
+      const files = fs.readdirSync(folder);
+      const strange = Object.keys(photo.files ?? {}).filter((file) => !files.includes(file));
+      if (strange.length > 0) throw new Error(`the library photo has no ${strange.join(", ")} to replace`);
       const key = newStorageKey();
       const dir = path.join(staging, `seed-${key}`);
       fs.mkdirSync(dir);
-      for (const file of fs.readdirSync(folder)) {
+      for (const file of files) {
         const replaced = photo.files?.[file];
         if (replaced) fs.writeFileSync(path.join(dir, file), replaced);
         else fs.linkSync(path.join(folder, file), path.join(dir, file));
