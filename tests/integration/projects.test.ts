@@ -21,7 +21,7 @@ import {
 } from "../support/projects";
 import { startTestBucket, type TestBucket } from "../support/s3";
 import { runScript } from "../support/scripts";
-import { loginAdmin, startServer, type TestServer } from "../support/server";
+import { copyTemplateSite, loginAdmin, startServer, type TestServer } from "../support/server";
 import { expectSoundStorage } from "../support/storage-check";
 
 const PROJECTS_PAGE = "/photography/admin/site/projects";
@@ -61,7 +61,8 @@ async function editEverything(url: string, token: string, cookie: string) {
   expect(created.status).toBe(201);
   const image = (await created.json()) as ApiProject;
   expect(image.tags).toEqual(["Go", "Maps"]);
-  expect((await uploadMedia(url, token, image.id, { image: await makeJpeg(1600, 1200, 3) })).status).toBe(200);
+  // 4:3, small: the cut to the card's frame is checked, not the pixels.
+  expect((await uploadMedia(url, token, image.id, { image: await makeJpeg(640, 480, 3) })).status).toBe(200);
   const withImage = await getProject(url, token, image.id);
   expect(withImage.media?.kind).toBe("image");
   const still = await bytesOf(`${url}${withImage.media!.src}`);
@@ -165,6 +166,7 @@ describe("projects on the disk store", { shuffle: false }, () => {
   let ids: { imageId: number; videoId: number };
 
   beforeAll(async () => {
+    copyTemplateSite(dirs);
     server = await start(dirs);
     ({ token, cookie } = await loginAdmin(server.url));
   });
@@ -322,6 +324,8 @@ describe("projects on the S3 store", { shuffle: false }, () => {
   it("moves the project media from the disk into the bucket with storage:migrate", async () => {
     const dirs = { dataDir: path.join(base, "migrate/data"), uploadsDir: path.join(base, "migrate/uploads") };
     const env = { DATA_DIR: dirs.dataDir, UPLOADS_DIR: dirs.uploadsDir };
+    // A site with the sample projects on the disk.
+    copyTemplateSite(dirs);
     const onDisk = await start(dirs, { ...bucket.env, STORAGE: "local" });
     const before = await homeProjects(onDisk.url);
     await onDisk.stop();

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../support/ports";
 import { startTestBucket, type TestBucket } from "../support/s3";
-import { ROOT, runToExit, startServer, type TestServer } from "../support/server";
+import { copyTemplateSite, ROOT, runToExit, startServer, type TestServer } from "../support/server";
 import { waitUntil } from "../support/storage-check";
 
 const LITESTREAM = path.join(ROOT, "node_modules/@flydotio/litestream-linux-x64/litestream");
@@ -57,8 +57,8 @@ describe.skipIf(!fs.existsSync(LITESTREAM))("an SFTP replica URL with a password
 
   it("is not in the log of a server that replicates to it", async () => {
     const dirs = freshDirs("replicate");
-    // A first start without replication makes the database, so the next one replicates rather than restores.
-    await (await startServer({ dirs })).stop();
+    // A site with a database (the template's), so the start replicates rather than restores.
+    copyTemplateSite(dirs);
     const replica = await sftpReplica();
     server = await startServer({ dirs, env: { LITESTREAM_REPLICA_URL: replica.url } });
     expect(server.output()).toContain(`Replicating the database to ${replica.redacted} with Litestream.`);

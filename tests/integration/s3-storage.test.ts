@@ -3,24 +3,37 @@
 // originals stay private, deletes clean up, MEDIA_BASE_URL points pages at
 // the bucket, and a bucket that stops answering mid-upload or mid-delete
 // gives a clear 503, leaves nothing half-written, and recovers.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { buffer } from "node:stream/consumers";
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
+import { STORE_ANSWER_KEPT_MS } from "~/server/ops/health.server";
 import { createS3Store } from "~/server/storage/s3-store.server";
 import { rawGet } from "../support/conditional";
-import { makeJpeg, noisyJpeg, uploadImage } from "../support/images";
+import { makeJpeg, uploadImage } from "../support/images";
 import { imageRowCount, queryDb, storageKeyOf, tmpEntries, variantUrls } from "../support/inspect";
 import { externalEndpoint, startTestBucket, type TestBucket } from "../support/s3";
+import { seedImages } from "../support/seed";
 import { loginAdmin, runToExit, startServer, type TestServer } from "../support/server";
+import { libraryPhoto } from "../support/template";
 
 let bucket: TestBucket;
 let server: TestServer;
 let token: string;
 let seed = 100;
 
-async function upload(expected = 201): Promise<Response> {
-  const response = await uploadImage(server.url, token, { data: await makeJpeg(900, 600, seed++), filename: "s3.jpg" });
+/** Small: what is checked is where the files go, not how many pixels they hold. Four variants, and an original. */
+const SMALL = [480, 320] as const;
+/** Eight variants: a bucket stopped on the sixth still has several stored before it (see "stopped mid-upload"). */
+const EIGHT_VARIANTS = [660, 440] as const;
+
+async function upload(expected = 201, [width, height]: readonly [number, number] = SMALL): Promise<Response> {
+  const response = await uploadImage(server.url, token, {
+    data: await makeJpeg(width, height, seed++),
+    filename: "s3.jpg",
+  });
   expect(response.status, await response.clone().text()).toBe(expected);
   return response;
 }
@@ -29,6 +42,19 @@ const objectsOf = async (key: string) => (await bucket.objects()).filter((name) 
 const pendingKeys = () => queryDb<{ storage_key: string }>(server.dataDir, "SELECT storage_key FROM pending_objects");
 const deleteImage = (id: number) =>
   fetch(`${server.url}/api/image/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+
+/**
+ * A WebP larger than the server keeps in memory (1 MB), `width` × `height` pixels. The server streams a variant by its
+ * size and never decodes it, so a picture whose bytes are mostly an XMP packet crosses the limit as a 2560 px photo's
+ * variant does, without making the pipeline encode millions of noisy pixels.
+ */
+function largeWebp(width: number, height: number): Promise<Buffer> {
+  const packet = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:description>${crypto.randomBytes(700_000).toString("hex")}</dc:description></rdf:Description></rdf:RDF></x:xmpmeta>`;
+  return sharp({ create: { width, height, channels: 3, background: "#4a6a8a" } })
+    .withXmp(packet)
+    .webp()
+    .toBuffer();
+}
 
 /** Every object in the bucket belongs to a row, and every row has all its objects. */
 async function expectBucketMatchesRows(): Promise<void> {
@@ -90,12 +116,17 @@ describe("one bucket", { shuffle: false }, () => {
     });
 
     it("streams a variant too large to keep in memory from the bucket; HEAD and 304 leave it unread", async () => {
-      const noise = await noisyJpeg(2700, 1800, { sigma: 60, quality: 95 });
-      const response = await uploadImage(server.url, token, { data: noise, filename: "large.jpg" });
-      expect(response.status).toBe(201);
-      const large = (await response.json()) as Image;
-      const url = variantUrls(large).find((candidate) => candidate.endsWith("/w2560.webp"))!;
-      const stored = await createS3Store(bucket.settings).get(storageKeyOf(large), "w2560.webp");
+      // A photo of the pipeline's, seeded into the bucket, its largest variant too large for memory.
+      const { row } = libraryPhoto("wide");
+      const file = `w${row.variantWidths.at(-1)}.webp`;
+      const [large] = (await seedImages(
+        server,
+        token,
+        [{ name: "Large", photo: "wide", files: { [file]: await largeWebp(row.width, row.height) } }],
+        createS3Store(bucket.settings),
+      )) as [Image];
+      const url = variantUrls(large).find((candidate) => candidate.endsWith(`/${file}`))!;
+      const stored = await createS3Store(bucket.settings).get(storageKeyOf(large), file);
       const expected = await buffer(stored!.stream());
       expect(expected.length).toBeGreaterThan(1024 * 1024);
       const got = await fetch(`${server.url}${url}`);
@@ -175,6 +206,14 @@ describe("one bucket", { shuffle: false }, () => {
         expect(notDeleted.status).toBe(503);
         expect(imageRowCount(server.dataDir)).toBe(rows);
         expect(tmpEntries(server.uploadsDir)).toEqual([]);
+        // A store that answered is trusted for a while (health.server.ts), and an earlier test asked: /healthz says
+        // the bucket is gone once that has run out.
+        await expect
+          .poll(async () => (await fetch(`${server.url}/healthz`)).status, {
+            timeout: STORE_ANSWER_KEPT_MS + 10_000,
+            interval: 250,
+          })
+          .toBe(503);
         const health = await fetch(`${server.url}/healthz`);
         expect(health.status).toBe(503);
         expect(await health.json()).toMatchObject({ storage: false });
@@ -189,9 +228,9 @@ describe("one bucket", { shuffle: false }, () => {
     it("stopped mid-upload: 503, no row, and the objects it stored are swept once the bucket is back", async () => {
       const rows = imageRowCount(server.dataDir);
       let puts = 0;
-      // Down on the sixth object: four go at a time, so at least two are in the bucket by then.
+      // Down on the sixth object of eight: four go at a time, so at least two are in the bucket by then.
       await bucket.stopOn((request) => request.method === "PUT" && request.url!.includes("/media/") && ++puts === 6);
-      const refused = await upload(503);
+      const refused = await upload(503, EIGHT_VARIANTS);
       expect((await refused.json()).message).toMatch(/photo storage cannot be reached/);
       expect(imageRowCount(server.dataDir)).toBe(rows);
       expect(tmpEntries(server.uploadsDir)).toEqual([]);
@@ -232,7 +271,10 @@ describe("one bucket", { shuffle: false }, () => {
         if (request.method === "PUT" && request.url!.includes("/media/") && ++puts === 6) void killed.kill();
         return false;
       });
-      const upload = uploadImage(killed.url, token, { data: await makeJpeg(900, 600, seed++), filename: "crash.jpg" });
+      const upload = uploadImage(killed.url, token, {
+        data: await makeJpeg(...EIGHT_VARIANTS, seed++),
+        filename: "crash.jpg",
+      });
       await expect(upload).rejects.toThrow();
       await killed.kill();
       await bucket.stopOn(() => false);

@@ -8,11 +8,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Image } from "~/lib/image";
 import { createS3Store } from "~/server/storage/s3-store.server";
-import { allImages, makeJpeg, uploadImage } from "../support/images";
+import { allImages } from "../support/images";
 import { queryDb, variantUrls } from "../support/inspect";
 import { externalEndpoint, startTestBucket, type TestBucket } from "../support/s3";
 import { runScript } from "../support/scripts";
-import { loginAdmin, startServer } from "../support/server";
+import { seedPhotos } from "../support/seed";
+import { copyTemplateSite, startServer } from "../support/server";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-migrate-"));
 const dirs = { dataDir: path.join(base, "data"), uploadsDir: path.join(base, "uploads") };
@@ -51,15 +52,13 @@ const onDisk = (env: Record<string, string>) => ({ ...env, STORAGE: "local" });
 
 beforeAll(async () => {
   bucket = await startTestBucket();
+  copyTemplateSite(dirs);
+  // Moving them is the subject, not making them: three photos of the pipeline's, 26 variants between them.
+  await seedPhotos(
+    dirs,
+    [2, 3, 4].map((photo) => ({ name: `Moved ${photo}`, photo, realChecksum: true })),
+  );
   const server = await startServer({ dirs });
-  const { token } = await loginAdmin(server.url);
-  for (let i = 0; i < 3; i++) {
-    const response = await uploadImage(server.url, token, {
-      data: await makeJpeg(700, 500, 600 + i),
-      filename: "m.jpg",
-    });
-    expect(response.status).toBe(201);
-  }
   for (const [url, body] of await fetchAll(server.url, await allImages(server.url))) served.set(url, body);
   await server.stop();
 });

@@ -13,7 +13,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { openDatabase } from "~/server/data/db.server";
 import * as schema from "~/server/data/schema";
 import { createLocalStore } from "~/server/storage/local-store.server";
-import { newStorageKey } from "~/server/storage/photo-store.server";
+import { newStorageKey, type PhotoStore } from "~/server/storage/photo-store.server";
 import type { Image } from "~/lib/image";
 import { libraryPhoto, SEED_SHAPES, type LibraryKind } from "./template";
 
@@ -32,6 +32,13 @@ export interface SeedPhoto {
   takenAt?: Date | null;
   /** Which library photo: a JPEG shape by number (`n % 15`, see `seedShape`), or one of the other kinds. */
   photo?: number | LibraryKind;
+  /** Files stored instead of the library photo's, by name (`w600.webp`): a variant of a size a test needs. */
+  files?: Record<string, Buffer>;
+  /**
+   * The library photo's own checksum, its original's, which a copy between stores checks (storage:migrate). A random
+   * one otherwise, so that seeding a library photo twice makes no duplicates.
+   */
+  realChecksum?: boolean;
 }
 
 let lastUploadedAt = 0;
@@ -42,9 +49,15 @@ function nextUploadedAt(): Date {
   return new Date(lastUploadedAt);
 }
 
-/** Adds the photos, in order, to the site in `target` (local storage); returns their ids. */
-export async function seedPhotos(target: SeedTarget, photos: SeedPhoto[]): Promise<number[]> {
-  const store = createLocalStore(target.uploadsDir);
+/**
+ * Adds the photos, in order, to the site in `target`; returns their ids. The files go to its local store, or to `store`
+ * (a site with STORAGE=s3: `createS3Store(bucket.settings)`).
+ */
+export async function seedPhotos(
+  target: SeedTarget,
+  photos: SeedPhoto[],
+  store: PhotoStore = createLocalStore(target.uploadsDir),
+): Promise<number[]> {
   const staging = path.join(target.uploadsDir, "tmp");
   fs.mkdirSync(staging, { recursive: true });
   const sqlite = openDatabase(path.join(target.dataDir, "portfolio.sqlite"));
@@ -54,11 +67,20 @@ export async function seedPhotos(target: SeedTarget, photos: SeedPhoto[]): Promi
     for (const [index, photo] of photos.entries()) {
       const which = photo.photo ?? index;
       const { row, folder } = libraryPhoto(typeof which === "number" ? `shape-${which % SEED_SHAPES}` : which);
+      const files = fs.readdirSync(folder);
+      const strange = Object.keys(photo.files ?? {}).filter((file) => !files.includes(file));
+      if (strange.length > 0) throw new Error(`the library photo has no ${strange.join(", ")} to replace`);
       const key = newStorageKey();
       const dir = path.join(staging, `seed-${key}`);
       fs.mkdirSync(dir);
-      for (const file of fs.readdirSync(folder)) fs.linkSync(path.join(folder, file), path.join(dir, file));
+      for (const file of files) {
+        const replaced = photo.files?.[file];
+        if (replaced) fs.writeFileSync(path.join(dir, file), replaced);
+        else fs.linkSync(path.join(folder, file), path.join(dir, file));
+      }
       await store.put(key, dir);
+      // The local store moves the folder into place; a bucket leaves it behind.
+      fs.rmSync(dir, { recursive: true, force: true });
       const uploadedAt = nextUploadedAt();
       const { id: _id, featuredPosition: _pinned, ...copied } = row;
       const inserted = db
@@ -69,7 +91,7 @@ export async function seedPhotos(target: SeedTarget, photos: SeedPhoto[]): Promi
           description: photo.description ?? "",
           originalFilename: photo.filename ?? `${photo.name}${path.extname(row.originalFilename)}`,
           storageKey: key,
-          checksum: randomBytes(32).toString("hex"),
+          checksum: photo.realChecksum ? row.checksum : randomBytes(32).toString("hex"),
           visibility: photo.visibility ?? "public",
           takenAt: photo.takenAt === undefined ? row.takenAt : photo.takenAt,
           uploadedAt,
@@ -101,8 +123,9 @@ export async function seedImages(
   server: SeedTarget & { url: string },
   token: string,
   photos: SeedImage[],
+  store?: PhotoStore,
 ): Promise<Image[]> {
-  const ids = await seedPhotos(server, photos);
+  const ids = await seedPhotos(server, photos, store);
   const images: Image[] = [];
   for (const [index, id] of ids.entries()) {
     const albumIds = photos[index]!.albumIds;

@@ -31,7 +31,7 @@ function databaseAnswers(): boolean {
  * store that did not answer is asked again at the next call, so its return
  * shows at once.
  */
-const STORE_ANSWER_KEPT_MS = 5000;
+export const STORE_ANSWER_KEPT_MS = 5000;
 let storeAnsweredAt: number | undefined;
 
 async function storeAnswers(): Promise<void> {
