@@ -89,14 +89,18 @@ function chooseMode(sent: string | undefined): (typeof CHOOSE_MODES)[number] {
   return mode as (typeof CHOOSE_MODES)[number];
 }
 
+/** A form field's text; an empty field is no value. */
+function filledText(form: FormData, name: string): string | undefined {
+  const value = form.get(name);
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
 /** A link's own form for how many to choose: an empty number is "as many as they like". */
 export function parseChooseForm(form: FormData): ShareLinkInput {
-  const count = form.get("chooseCount");
-  const mode = form.get("chooseMode");
   return parseShareLinkInput(
     {
-      chooseCount: typeof count === "string" && count !== "" ? count : null,
-      chooseExactly: chooseMode(typeof mode === "string" && mode !== "" ? mode : undefined) === "exactly",
+      chooseCount: filledText(form, "chooseCount") ?? null,
+      chooseExactly: chooseMode(filledText(form, "chooseMode")) === "exactly",
     },
     { create: false },
   );
@@ -107,10 +111,7 @@ export function parseChooseForm(form: FormData): ShareLinkInput {
  * date and a time on the owner's clock (`zone`, record 070), stored as UTC.
  */
 export function parseShareLinkForm(form: FormData, zone: string, now = new Date()): ShareLinkInput & { label: string } {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" && value !== "" ? value : undefined;
-  };
+  const text = (name: string) => filledText(form, name);
   const expiry = formExpiry(text("expiresDate"), text("expiresTime"), zone, now);
   const mode = chooseMode(text("chooseMode"));
   return parseShareLinkInput(
