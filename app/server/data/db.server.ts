@@ -59,8 +59,19 @@ export function initDatabase(migrationsFolder = path.resolve("drizzle")): Db {
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   reuseStatements(sqlite);
+  writeLockFirst(db);
   instance = db;
   return db;
+}
+
+/**
+ * Every transaction takes the write lock as it begins (BEGIN IMMEDIATE), waiting out the busy timeout for it. A
+ * deferred one that read first cannot take it once another process (Litestream, a script, a second server) wrote
+ * meanwhile: SQLite answers SQLITE_BUSY at once, and a first start beside Litestream failed so.
+ */
+function writeLockFirst(db: Db): void {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run, options) => transaction(run, { behavior: "immediate", ...options })) as Db["transaction"];
 }
 
 export function db(): Db {
