@@ -3,9 +3,18 @@ import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { RUNTIME_PACKAGES } from "./vite.runtime-packages";
 
+const REACT_DOM_STREAMING_RENDERER = fileURLToPath(
+  new URL("./node_modules/react-dom/cjs/react-dom-server.node.production.js", import.meta.url),
+);
+
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: [
+      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      // react-dom/server's Node entry loads the legacy renderer (renderToString) beside the streaming one: 250 KB that
+      // every start would parse and none calls. The server build takes the streaming renderer alone.
+      ...(isSsrBuild ? [{ find: /^react-dom\/server$/, replacement: REACT_DOM_STREAMING_RENDERER }] : []),
+    ],
   },
   build: {
     // The server bundle's entry is our Express app, which itself loads the
