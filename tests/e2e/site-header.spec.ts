@@ -106,3 +106,26 @@ test("the header on the error pages: a 404 and an unexpected error", { tag: "@js
     await own.stop();
   }
 });
+
+test.describe("at a tablet's width, 800 px", () => {
+  test.use({ viewport: { width: 800, height: 1000 } });
+
+  test(
+    "the owner's header keeps one row: the name, the six links and the search button, the box hidden",
+    { tag: "@no-js-only" },
+    async ({ page }) => {
+      await loginInBrowser(page);
+      await page.goto("/photography");
+      const row = [
+        header(page).getByRole("link", { name: OWNER_NAME, exact: true }),
+        ...[...SECTIONS, ...ADMIN_LINKS].map(([name]) => header(page).getByRole("link", { name, exact: true })),
+        header(page).getByRole("button", { name: "Search" }),
+      ];
+      const tops = await Promise.all(row.map(async (item) => (await item.boundingBox())!.y));
+      const heights = await Promise.all(row.map(async (item) => (await item.boundingBox())!.height));
+      const middles = tops.map((top, index) => top + heights[index]! / 2);
+      for (const middle of middles) expect(middle).toBeCloseTo(middles[0]!, 0);
+      await expect(header(page).getByRole("searchbox", { name: "Search photos" })).toBeHidden();
+    },
+  );
+});
