@@ -1,10 +1,12 @@
 import { DotSeparated } from "~/components/ui/dot-separated";
 import { useSite } from "~/components/use-site";
+import { useClientView } from "./use-client-view";
 
-/** The small footer on every page: the owner's line, their links and the year. */
+/** The small footer on every page: the owner's line, their links and the year; a client view's without the links. */
 export function SiteFooter() {
   const site = useSite();
-  const links = site?.links ?? [];
+  const clientView = useClientView();
+  const links = clientView ? [] : (site?.links ?? []);
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">

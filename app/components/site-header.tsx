@@ -11,12 +11,14 @@ import {
   SEARCH_PATH,
 } from "~/lib/paths";
 import type { loader as rootLoader } from "~/root";
+import { useClientView } from "./use-client-view";
 
 /**
  * The header on every page, error pages included: the owner's name home, the
  * site's sections, the owner's own pages when signed in, and the search box
  * (the search page has its own). A wrapping row, so it folds onto a second
- * line on a phone without any script.
+ * line on a phone without any script. A share link's client view (record 087)
+ * shows the owner's name alone, linking nowhere.
  */
 export function SiteHeader() {
   // Missing only when the root loader itself failed: the error page still gets its way out.
@@ -27,6 +29,16 @@ export function SiteHeader() {
     location.pathname === HOME_PATH &&
     parseHomeTab(new URLSearchParams(location.search).get("tab"), first) === "projects";
   useSearchShortcut();
+  const clientView = useClientView();
+  if (clientView) {
+    return (
+      <header className="site-header">
+        <div className="site-header__inner">
+          <span className="site-header__home">{site?.site.name}</span>
+        </div>
+      </header>
+    );
+  }
   return (
     <header className={site?.signedIn ? "site-header site-header--owner" : "site-header"}>
       <div className="site-header__inner">

@@ -21,4 +21,6 @@ export interface ShareLink {
   url: string | null;
   /** How many photos its visitors choose (record 080); null: as many as they like. */
   choose: SelectionRule | null;
+  /** Its pages leave out the portfolio's header and links (record 087). */
+  clientView: boolean;
 }

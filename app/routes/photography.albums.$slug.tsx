@@ -16,7 +16,7 @@ import { loadGalleryPage } from "~/routes/gallery/gallery-page.server";
 import { toAlbum } from "~/server/albums/albums.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { pageError } from "~/server/http/http.server";
-import { requestAccess } from "~/server/access/access.server";
+import { isClientView, requestAccess } from "~/server/access/access.server";
 import { albumOrEndedLink } from "~/server/sharing/ended-link.server";
 import { clientFavourites } from "~/server/sharing/favourite-form.server";
 import type { Route } from "./+types/photography.albums.$slug";
@@ -31,7 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The client's link ended while they were inside: the `/s/` address's page, as data, so a script's navigation draws it too.
     if (ended) return data({ ended }, { status: ended.status, headers: { "Cache-Control": PRIVATE_NO_STORE } });
     const favourites = clientFavourites(new URL(request.url), access, album.id, album.slug);
-    return await loadGalleryPage(request, access, { album }, { album: toAlbum(album, access), favourites });
+    const clientView = isClientView(access, album.id);
+    return await loadGalleryPage(request, access, { album }, { album: toAlbum(album, access), favourites, clientView });
   } catch (error) {
     throw pageError(error);
   }
@@ -64,7 +65,7 @@ export default function AlbumPage({ loaderData }: Route.ComponentProps) {
     const { ended } = loaderData;
     return <LinkEnded message={ended.message} passwordChanged={ended.status === 403} />;
   }
-  const { album, download, favourites } = loaderData;
+  const { album, download, favourites, clientView } = loaderData;
   const page = (
     <GalleryPage
       data={loaderData}
@@ -77,7 +78,7 @@ export default function AlbumPage({ loaderData }: Route.ComponentProps) {
         ...(download === "none" ? {} : { download: { albumSlug: album.slug, size: download } }),
       }}
       titleId="album-title"
-      back={<BackLink to={ALBUMS_PATH}>All albums</BackLink>}
+      back={clientView ? null : <BackLink to={ALBUMS_PATH}>All albums</BackLink>}
       title={album.name}
       lede={
         <>

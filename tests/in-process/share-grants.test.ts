@@ -1,6 +1,7 @@
 // A browser holds at most MAX_GRANTS share links in its cookie. Opening more drops the oldest, but never the grant a
 // visitor gave their name on while a nameless one can go instead: that name is their favourites.
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { isClientView, OWNER } from "~/server/access/access.server";
 import { addGrant, keepVisitor, MAX_GRANTS, readGrants } from "~/server/access/grant-cookie.server";
 import { createAlbum } from "~/server/albums/albums.server";
 import { createShareLink } from "~/server/sharing/share-links.server";
@@ -42,4 +43,17 @@ it("keeps the named grant and drops the oldest nameless one when more links are 
   // Two too many: the first two nameless links opened are the ones that went.
   const dropped = links.filter((link) => !held.some((each) => each.linkId === link.id)).map((link) => link.label);
   expect(dropped).toEqual(["Link 1", "Link 2"]);
+});
+
+it("gives a client view for the album of a link made with it, to its visitor only, never the owner", async () => {
+  const album = createAlbum({ name: "Client view", visibility: "private" });
+  const other = createAlbum({ name: "Not a client view", visibility: "private" });
+  const visitor = browser();
+  await visitor.open(await createShareLink(album.id, { label: "Ana", clientView: true }, "http://localhost"));
+  await visitor.open(await createShareLink(other.id, { label: "Ben" }, "http://localhost"));
+  const access = { owner: false, albumGrants: await visitor.grants() };
+  expect(isClientView(access, album.id)).toBe(true);
+  expect(isClientView(access, other.id)).toBe(false);
+  expect(isClientView({ ...access, owner: true }, album.id)).toBe(false);
+  expect(isClientView(OWNER, album.id)).toBe(false);
 });

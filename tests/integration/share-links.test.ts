@@ -128,6 +128,54 @@ describe("opening a link", () => {
   });
 });
 
+describe("a client view (record 087)", () => {
+  /** What of the portfolio around the album a page shows. */
+  async function portfolioAround(cookie: string) {
+    const page = await kit.get(`/photography/albums/${albumA.slug}`, cookie);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(inA.name);
+    return {
+      menu: html.includes('aria-label="Site"'),
+      search: html.includes('role="search"'),
+      nameLinksHome: /<a[^>]*class="site-header__home"/.test(html),
+      allAlbums: html.includes("All albums"),
+      footerLinks: html.includes('aria-label="Elsewhere"'),
+    };
+  }
+  const WHOLE = { menu: true, search: true, nameLinksHome: true, allAlbums: true, footerLinks: true };
+
+  it("shows a link's album without the portfolio's menu, search and links; a link without it, and the owner, with", async () => {
+    const clientLink = await kit.createLink(albumA.id, { label: "Private space", clientView: true });
+    expect(clientLink.clientView).toBe(true);
+    const plainLink = await kit.createLink(albumA.id, { label: "Agency" });
+    expect(plainLink.clientView).toBe(false);
+
+    expect(await portfolioAround(await kit.openLink(clientLink))).toEqual({
+      menu: false,
+      search: false,
+      nameLinksHome: false,
+      allAlbums: false,
+      footerLinks: false,
+    });
+    expect(await portfolioAround(await kit.openLink(plainLink))).toEqual(WHOLE);
+    const { cookie } = await loginAdmin(server.url);
+    expect(await portfolioAround(cookie)).toEqual(WHOLE);
+  });
+
+  it("refuses a clientView that is not true or false, naming the field, and makes no link", async () => {
+    const before = await kit.listLinks(albumA.id);
+    const response = await fetch(`${server.url}/api/album/${albumA.id}/links`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${(await loginAdmin(server.url)).token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ label: "Wrong", clientView: "yes" }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toContain("clientView");
+    expect(await kit.listLinks(albumA.id)).toHaveLength(before.length);
+  });
+});
+
 describe("ended links", () => {
   it("answers a revoked link 410 with no photo data, and ends its grant and media at once", async () => {
     const link = await kit.createLink(albumA.id, { label: "Revoked" });

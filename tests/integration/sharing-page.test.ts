@@ -115,6 +115,18 @@ describe("the album admin page", () => {
     expect(await opened.text()).toContain("Shared album");
   });
 
+  it("makes a client-view link from the form's checkbox, and the list says which links are", async () => {
+    expect((await post(pagePath(), { intent: "link-create", label: "Private", clientView: "on" })).status).toBe(303);
+    expect((await post(pagePath(), { intent: "link-create", label: "Open" })).status).toBe(303);
+    const html = await (await get(pagePath())).text();
+    const clientViewOf = (label: string) => {
+      const start = html.indexOf(`<strong class="share-link__label">${label}</strong>`);
+      return /<dt>Client view<\/dt><dd>(Yes|No)<\/dd>/.exec(html.slice(start))?.[1];
+    };
+    expect(clientViewOf("Private")).toBe("Yes");
+    expect(clientViewOf("Open")).toBe("No");
+  });
+
   it("shows a refused link in place, naming the field, with what was typed", async () => {
     const refused = await post(pagePath(), {
       intent: "link-create",

@@ -21,6 +21,11 @@ describe("the share-link form", () => {
     });
   });
 
+  it("reads the Client view checkbox: ticked, a client view; unticked, nothing sent", () => {
+    expect(parseShareLinkForm(form({ label: "Ana", clientView: "on" })).clientView).toBe(true);
+    expect(parseShareLinkForm(form({ label: "Ana" })).clientView).toBeUndefined();
+  });
+
   it("reads how many photos to choose, naming the field it refuses", () => {
     expect(parseShareLinkForm(form({ label: "Ana", chooseCount: "30", chooseMode: "exactly" }))).toEqual({
       label: "Ana",

@@ -66,7 +66,7 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
           <fieldset className="site-choices">
             <legend>Colour scheme</legend>
             {data.schemes.map((scheme) => (
-              <label key={scheme} className="site-choice">
+              <label key={scheme} className="choice">
                 <input
                   type="radio"
                   name="colourScheme"
@@ -80,7 +80,7 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
           <fieldset className="site-choices">
             <legend>Accent colour</legend>
             {data.accents.map((accent) => (
-              <label key={accent.name} className="site-choice">
+              <label key={accent.name} className="choice">
                 <input
                   type="radio"
                   name="accent"
@@ -97,7 +97,7 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
                 {accent.label}
               </label>
             ))}
-            <label className="site-choice">
+            <label className="choice">
               <input
                 type="radio"
                 name="accent"
@@ -119,7 +119,7 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
           <fieldset className="site-choices">
             <legend>Home page opens on</legend>
             {Object.entries(data.homeTabs).map(([tab, label]) => (
-              <label key={tab} className="site-choice">
+              <label key={tab} className="choice">
                 <input
                   type="radio"
                   name="homeTab"
@@ -130,7 +130,7 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
               </label>
             ))}
           </fieldset>
-          <div className="site-choice">
+          <div className="choice">
             <input
               id="settings-camera"
               type="checkbox"

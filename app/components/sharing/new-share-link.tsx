@@ -13,12 +13,14 @@ export interface TypedLink {
   download: string;
   chooseCount: string;
   chooseMode: string;
+  clientView: string;
 }
 
 /**
  * A new link's form: a label, and if the owner likes a password, an expiry
  * (on the owner's clock: the zone goes along, so the server reads the date as
- * the owner saw it), what may be downloaded and how many photos to choose.
+ * the owner saw it), what may be downloaded, how many photos to choose and
+ * whether its pages are a client view (record 087).
  */
 export function NewShareLinkForm({
   typed,
@@ -108,6 +110,19 @@ export function NewShareLinkForm({
           Empty: the client marks as many as they like. They send their selection when they are done.
         </p>
       </fieldset>
+      <div className="choice">
+        <input
+          id="link-client-view"
+          type="checkbox"
+          name="clientView"
+          defaultChecked={typed?.clientView === "on"}
+          aria-describedby="link-client-view-hint"
+        />
+        <label htmlFor="link-client-view">Client view</label>
+      </div>
+      <p id="link-client-view-hint" className="field__hint">
+        The album without the portfolio around it: your name at the top, no menu, no links to the rest of the site.
+      </p>
       <Button type="submit">Create link</Button>
     </Form>
   );

@@ -60,6 +60,10 @@ export function ShareLinkList({
               <dt>Downloads</dt>
               <dd>{DOWNLOADS[link.download]}</dd>
             </div>
+            <div>
+              <dt>Client view</dt>
+              <dd>{link.clientView ? "Yes" : "No"}</dd>
+            </div>
             {/* A link still in use shows its number in its own form below. */}
             {link.state === "revoked" ? (
               <div>

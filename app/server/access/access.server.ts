@@ -16,6 +16,8 @@ export interface AlbumGrant {
   albumId: number;
   linkId: number;
   download: DownloadPermission;
+  /** The link's pages leave out the portfolio's header and links (record 087); absent, they keep them. */
+  clientView?: boolean;
   /** The visitor this browser named itself as on the link, for favourites (record 047); none before a name is given. */
   visitorId?: number;
 }
@@ -31,6 +33,11 @@ export interface Access {
 export const VISITOR: Access = { owner: false, albumGrants: [] };
 
 export const OWNER: Access = { owner: true, albumGrants: [] };
+
+/** Whether album `albumId` is shown to `access` as a client view (record 087): a link's option; never the owner's. */
+export function isClientView(access: Access, albumId: number): boolean {
+  return !access.owner && access.albumGrants.some((grant) => grant.albumId === albumId && grant.clientView);
+}
 
 /** What `access` may download from album `albumId`: the owner anything, a share link what it was made with. */
 export function downloadPermission(access: Access, albumId: number): DownloadPermission {

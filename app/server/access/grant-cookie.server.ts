@@ -79,6 +79,7 @@ export async function readGrants(request: Request, now = new Date()): Promise<Al
       id: shareLinks.id,
       albumId: shareLinks.albumId,
       download: shareLinks.download,
+      clientView: shareLinks.clientView,
       passwordHash: shareLinks.passwordHash,
     })
     .from(shareLinks)
@@ -97,7 +98,8 @@ export async function readGrants(request: Request, now = new Date()): Promise<Al
   return rows.flatMap((row) => {
     const [, print, visitorId] = byLink.get(row.id)!;
     if (print !== passwordPrint(row.passwordHash)) return [];
-    return [{ albumId: row.albumId, linkId: row.id, download: row.download, ...(visitorId ? { visitorId } : {}) }];
+    const { albumId, id: linkId, download, clientView } = row;
+    return [{ albumId, linkId, download, clientView, ...(visitorId ? { visitorId } : {}) }];
   });
 }
 

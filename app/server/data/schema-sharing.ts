@@ -36,6 +36,8 @@ export const shareLinks = sqliteTable(
     chooseCount: integer("choose_count"),
     /** Whether `chooseCount` is a ceiling or the exact number a selection is sent with. */
     chooseExactly: integer("choose_exactly", { mode: "boolean" }).notNull().default(false),
+    /** A client view: the link's pages leave out the portfolio's header and links (record 087). */
+    clientView: integer("client_view", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("share_links_album_idx").on(t.albumId, t.createdAt)],
 );

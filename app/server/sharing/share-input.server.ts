@@ -19,6 +19,8 @@ export interface ShareLinkInput {
   chooseCount?: number | null;
   /** Whether a selection is sent with exactly `chooseCount`, not at most. */
   chooseExactly?: boolean;
+  /** Whether its pages leave out the portfolio's header and links (record 087). */
+  clientView?: boolean;
 }
 
 export const CHOOSE_MODES = ["up-to", "exactly"] as const;
@@ -39,6 +41,7 @@ const fields = {
     .nullable()
     .optional(),
   chooseExactly: z.boolean({ error: "must be true or false" }).optional(),
+  clientView: z.boolean({ error: "must be true or false" }).optional(),
 };
 
 const newLink = z.object({ label: nameField, ...fields });
@@ -122,6 +125,8 @@ export function parseShareLinkForm(form: FormData, zone: string, now = new Date(
       download: text("download"),
       chooseCount: text("chooseCount"),
       chooseExactly: text("chooseCount") === undefined ? undefined : mode === "exactly",
+      // A checkbox left unticked sends nothing: the link's default, no client view.
+      clientView: form.get("clientView") === "on" || undefined,
     },
     { create: true },
   );

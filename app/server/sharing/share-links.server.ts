@@ -66,6 +66,7 @@ function toShareLink(row: ShareLinkRow, origin: string): ShareLink {
     state: linkState(row),
     url: linkUrl(row, origin),
     choose: ruleOf(row),
+    clientView: row.clientView,
   };
 }
 
@@ -107,6 +108,7 @@ export async function createShareLink(
       download: input.download ?? "none",
       chooseCount: input.chooseCount ?? null,
       chooseExactly: input.chooseExactly ?? false,
+      clientView: input.clientView ?? false,
       createdAt: new Date(),
     })
     .returning()
@@ -143,6 +145,7 @@ export async function updateShareLink(
       download: input.download,
       chooseCount: input.chooseCount,
       chooseExactly: input.chooseExactly,
+      clientView: input.clientView,
     }).filter(([, value]) => value !== undefined),
   );
   if (Object.keys(changes).length > 0) db().update(shareLinks).set(changes).where(eq(shareLinks.id, linkId)).run();

@@ -69,6 +69,7 @@ function refusal(error: HttpError, form: FormData | undefined) {
     download: typed("download"),
     chooseCount: typed("chooseCount"),
     chooseMode: typed("chooseMode"),
+    clientView: typed("clientView"),
     linkId: typed("linkId"),
   };
   return { refused: { intent: formText(form, "intent"), message: error.message, field: error.field, typed: values } };
