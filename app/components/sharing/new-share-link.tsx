@@ -110,7 +110,8 @@ export function NewShareLinkForm({
           Empty: the client marks as many as they like. They send their selection when they are done.
         </p>
       </fieldset>
-      <div className="choice">
+      {/* The label holds its box, a whole tap tall: the tap area (.choice). */}
+      <label className="choice">
         <input
           id="link-client-view"
           type="checkbox"
@@ -118,8 +119,8 @@ export function NewShareLinkForm({
           defaultChecked={typed?.clientView === "on"}
           aria-describedby="link-client-view-hint"
         />
-        <label htmlFor="link-client-view">Client view</label>
-      </div>
+        Client view
+      </label>
       <p id="link-client-view-hint" className="field__hint">
         The album without the portfolio around it: your name at the top, no menu, no links to the rest of the site.
       </p>
