@@ -159,8 +159,19 @@ describe("a client view (record 087)", () => {
       footerLinks: false,
     });
     expect(await portfolioAround(await kit.openLink(plainLink))).toEqual(WHOLE);
-    const { cookie } = await loginAdmin(server.url);
+    const { cookie, token } = await loginAdmin(server.url);
     expect(await portfolioAround(cookie)).toEqual(WHOLE);
+
+    // The API's PUT turns it off: the client's next page has the portfolio around it again.
+    const grant = await kit.openLink(clientLink);
+    const changed = await fetch(`${server.url}/api/album/${albumA.id}/links/${clientLink.id}`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ clientView: false }),
+    });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as ShareLink).clientView).toBe(false);
+    expect(await portfolioAround(grant)).toEqual(WHOLE);
   });
 
   it("refuses a clientView that is not true or false, naming the field, and makes no link", async () => {
