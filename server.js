@@ -80,6 +80,8 @@ try {
   const inFlight = new Set();
   const askToClose = (res) => {
     if (!res.headersSent) res.setHeader("Connection", "close");
+    // Too late to ask: once sent, its connection is idle, and closed then rather than when the grace ends.
+    else res.once("close", () => server.closeIdleConnections());
   };
   server.on("request", (req, res) => {
     if (stopping) askToClose(res);
@@ -92,7 +94,10 @@ try {
     stopping = true;
     console.log(`${signal}: finishing requests in flight (at most ${GRACE_MS / 1000} s)`);
     inFlight.forEach(askToClose);
-    const force = setTimeout(() => server.closeAllConnections(), GRACE_MS);
+    const force = setTimeout(() => {
+      console.log(`${signal}: closing the connections still open after ${GRACE_MS / 1000} s`);
+      server.closeAllConnections();
+    }, GRACE_MS);
     server.close(() => {
       clearTimeout(force);
       shutdown().finally(() => process.exit(0));
