@@ -130,18 +130,20 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
               </label>
             ))}
           </fieldset>
-          <div className="choice">
+          {/* The label holds its box, a whole tap tall: the tap area (.choice). */}
+          <label className="choice">
             <input
               id="settings-camera"
               type="checkbox"
               name="showCameraDetails"
               defaultChecked={showCamera}
               disabled={data.showExifFromEnvironment !== null}
+              aria-describedby={data.showExifFromEnvironment !== null ? "settings-camera-hint" : undefined}
             />
-            <label htmlFor="settings-camera">Show camera details under each photo</label>
-          </div>
+            Show camera details under each photo
+          </label>
           {data.showExifFromEnvironment !== null ? (
-            <p className="field__hint">
+            <p id="settings-camera-hint" className="field__hint">
               SHOW_EXIF is set to {String(data.showExifFromEnvironment)} on the server: it decides instead.
             </p>
           ) : null}

@@ -157,46 +157,40 @@ function placeOf(albumId: number, of: AlbumMember): number {
  * transaction, so concurrent moves each see a whole order.
  */
 export function moveImage(albumId: number, imageId: number, target: MoveTarget): number {
-  return db().transaction(
-    () => {
-      assertManual(albumId);
-      if (!albumMember(albumId, imageId)) {
-        throw new HttpError(404, `The photo with id ${imageId} is not in the album`);
-      }
-      let position = between(...neighboursFor(albumId, imageId, target));
-      if (position === undefined) {
-        renumberAlbum(albumId);
-        position = between(...neighboursFor(albumId, imageId, target))!;
-      }
-      db().update(albumImages).set({ position }).where(membershipOf(albumId, imageId)).run();
-      // A move to a place lands there; only a move beside another photo counts its place.
-      return "position" in target ? target.position : placeOf(albumId, { imageId, position });
-    },
-    { behavior: "immediate" },
-  );
+  return db().transaction(() => {
+    assertManual(albumId);
+    if (!albumMember(albumId, imageId)) {
+      throw new HttpError(404, `The photo with id ${imageId} is not in the album`);
+    }
+    let position = between(...neighboursFor(albumId, imageId, target));
+    if (position === undefined) {
+      renumberAlbum(albumId);
+      position = between(...neighboursFor(albumId, imageId, target))!;
+    }
+    db().update(albumImages).set({ position }).where(membershipOf(albumId, imageId)).run();
+    // A move to a place lands there; only a move beside another photo counts its place.
+    return "position" in target ? target.position : placeOf(albumId, { imageId, position });
+  });
 }
 
 /** A no-JS form's step as a move: up and down pass the photo's neighbour, or leave it at the edge. */
 export function moveImageStep(albumId: number, imageId: number, step: MoveStep): void {
-  db().transaction(
-    () => {
-      const current = albumMember(albumId, imageId);
-      if (!current) throw new HttpError(404, `The photo with id ${imageId} is not in the album`);
-      const neighbour = (side: "before" | "after") => nextTo(albumId, imageId, current, side)?.imageId;
-      const up = step === "up" ? neighbour("before") : undefined;
-      const down = step === "down" ? neighbour("after") : undefined;
-      const target: MoveTarget | undefined =
-        step === "start"
-          ? { position: 1 }
-          : step === "end"
-            ? { position: albumSize(albumId) }
-            : up !== undefined
-              ? { before: up }
-              : down !== undefined
-                ? { after: down }
-                : undefined;
-      if (target) moveImage(albumId, imageId, target);
-    },
-    { behavior: "immediate" },
-  );
+  db().transaction(() => {
+    const current = albumMember(albumId, imageId);
+    if (!current) throw new HttpError(404, `The photo with id ${imageId} is not in the album`);
+    const neighbour = (side: "before" | "after") => nextTo(albumId, imageId, current, side)?.imageId;
+    const up = step === "up" ? neighbour("before") : undefined;
+    const down = step === "down" ? neighbour("after") : undefined;
+    const target: MoveTarget | undefined =
+      step === "start"
+        ? { position: 1 }
+        : step === "end"
+          ? { position: albumSize(albumId) }
+          : up !== undefined
+            ? { before: up }
+            : down !== undefined
+              ? { after: down }
+              : undefined;
+    if (target) moveImage(albumId, imageId, target);
+  });
 }

@@ -116,26 +116,20 @@ function assertImageExists(id: number): void {
 
 /** Pins, unpins or moves one photo among the pinned; one transaction, usually one row written. */
 export function applyPinStep(id: number, step: PinStep): void {
-  db().transaction(
-    () => {
-      assertImageExists(id);
-      if (step === "unpin") return place(id, null);
-      placePin(id, (order) => slotFor(order, id, step));
-    },
-    { behavior: "immediate" },
-  );
+  db().transaction(() => {
+    assertImageExists(id);
+    if (step === "unpin") return place(id, null);
+    placePin(id, (order) => slotFor(order, id, step));
+  });
 }
 
 /** Moves a pinned photo beside another pinned one; answers its new place among the pins (1 first). */
 export function movePin(id: number, target: PinTarget): number {
-  return db().transaction(
-    () => {
-      assertImageExists(id);
-      placePin(id, (order) => slotBeside(order, id, target));
-      return pins().findIndex((pin) => pin.id === id) + 1;
-    },
-    { behavior: "immediate" },
-  );
+  return db().transaction(() => {
+    assertImageExists(id);
+    placePin(id, (order) => slotBeside(order, id, target));
+    return pins().findIndex((pin) => pin.id === id) + 1;
+  });
 }
 
 /** The pinned photos' ids in order, for the owner's controls. */
