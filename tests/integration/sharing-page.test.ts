@@ -1,5 +1,5 @@
 // The owner's album admin page (/photography/admin/albums/<slug>): its guard,
-// its plain forms (visibility, a new link shown once, a link's number to choose, Revoke), and the New
+// its plain forms (visibility, a new link shown once, a link's number to choose, its client view, Revoke), and the New
 // album form's visibility, against the built server without JavaScript.
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -125,6 +125,30 @@ describe("the album admin page", () => {
     };
     expect(clientViewOf("Private")).toBe("Yes");
     expect(clientViewOf("Open")).toBe("No");
+  });
+
+  it("turns a listed link's client view off and on with its button; any other value names the field", async () => {
+    expect((await post(pagePath(), { intent: "link-create", label: "Proofs", clientView: "on" })).status).toBe(303);
+    const link = (await links()).find((each) => each.label === "Proofs")!;
+    const button = async () =>
+      /aria-label="(Turn client view (?:on|off)) for the link for Proofs"/.exec(
+        await (await get(pagePath())).text(),
+      )?.[1];
+    const clientView = async () => (await links()).find((each) => each.id === link.id)!.clientView;
+    const toggle = (value: string) =>
+      post(pagePath(), { intent: "link-client-view", linkId: String(link.id), clientView: value });
+
+    expect(await button()).toBe("Turn client view off");
+    expect((await toggle("off")).status).toBe(303);
+    expect(await clientView()).toBe(false);
+    expect(await button()).toBe("Turn client view on");
+    expect((await toggle("on")).status).toBe(303);
+    expect(await clientView()).toBe(true);
+
+    const refused = await toggle("maybe");
+    expect(refused.status).toBe(400);
+    expect(pageText(await refused.text())).toContain("clientView must be true or false");
+    expect(await clientView()).toBe(true);
   });
 
   it("shows a refused link in place, naming the field, with what was typed", async () => {

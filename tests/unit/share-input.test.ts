@@ -2,7 +2,11 @@
 // owner's clock (record 070) and stored as UTC; the zone rules themselves (lib/time-zone.ts).
 import { describe, expect, it } from "vitest";
 import { HttpError } from "~/server/core/http-error.server";
-import { parseShareLinkForm as parseIn, parseShareLinkInput } from "~/server/sharing/share-input.server";
+import {
+  parseClientViewForm,
+  parseShareLinkForm as parseIn,
+  parseShareLinkInput,
+} from "~/server/sharing/share-input.server";
 import { formatInZone, zonedToUtc } from "~/lib/time-zone";
 
 const NOW = new Date("2026-11-29T12:00:00Z");
@@ -24,6 +28,13 @@ describe("the share-link form", () => {
   it("reads the Client view checkbox: ticked, a client view; unticked, nothing sent", () => {
     expect(parseShareLinkForm(form({ label: "Ana", clientView: "on" })).clientView).toBe(true);
     expect(parseShareLinkForm(form({ label: "Ana" })).clientView).toBeUndefined();
+  });
+
+  it("reads a listed link's Client view button: on or off, and refuses anything else or nothing by name", () => {
+    expect(parseClientViewForm(form({ clientView: "on" }))).toEqual({ clientView: true });
+    expect(parseClientViewForm(form({ clientView: "off" }))).toEqual({ clientView: false });
+    for (const fields of [{ clientView: "yes" }, {}] as Record<string, string>[])
+      expect(() => parseClientViewForm(form(fields))).toThrow(/^clientView must be true or false/);
   });
 
   it("reads how many photos to choose, naming the field it refuses", () => {

@@ -14,7 +14,10 @@ const DOWNLOADS: Record<ShareLink["download"], string> = {
 
 const STATES: Record<ShareLink["state"], string> = { live: "Live", expired: "Expired", revoked: "Revoked" };
 
-/** The album's links: who each is for, its rules, its use, how many to choose, and Revoke (plain forms). */
+/**
+ * The album's links: who each is for, its rules, its use, how many to choose, client view on or off, and Revoke (plain
+ * forms).
+ */
 export function ShareLinkList({
   links,
   zone,
@@ -81,6 +84,20 @@ export function ShareLinkList({
             </p>
           ) : null}
           {link.state === "revoked" ? null : <LinkChooseForm link={link} refused={refused} />}
+          {link.state === "revoked" ? null : (
+            <Form method="post" className="share-link__client-view">
+              <input type="hidden" name="intent" value="link-client-view" />
+              <input type="hidden" name="linkId" value={link.id} />
+              <input type="hidden" name="clientView" value={link.clientView ? "off" : "on"} />
+              <Button
+                type="submit"
+                variant="secondary"
+                aria-label={`Turn client view ${link.clientView ? "off" : "on"} for the link for ${link.label}`}
+              >
+                {link.clientView ? "Turn client view off" : "Turn client view on"}
+              </Button>
+            </Form>
+          )}
           {link.state === "revoked" ? null : (
             <Form method="post" className="share-link__revoke">
               <input type="hidden" name="intent" value="link-revoke" />

@@ -109,6 +109,13 @@ export function parseChooseForm(form: FormData): ShareLinkInput {
   );
 }
 
+/** A listed link's Client view button: "on" or "off"; anything else, or nothing, is refused by the link's schema. */
+export function parseClientViewForm(form: FormData): ShareLinkInput {
+  const sent = filledText(form, "clientView");
+  const clientView = sent === "on" ? true : sent === "off" ? false : (sent ?? null);
+  return parseShareLinkInput({ clientView }, { create: false });
+}
+
 /**
  * The album admin page's form: empty fields are "none", and the expiry is a
  * date and a time on the owner's clock (`zone`, record 070), stored as UTC.

@@ -18,7 +18,13 @@ import { pageError } from "~/server/http/http.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import { adminAlbumPath } from "~/lib/paths";
-import { parseChooseForm, parseLinkId, parseShareLinkForm, parseVisitorId } from "./share-input.server";
+import {
+  parseChooseForm,
+  parseClientViewForm,
+  parseLinkId,
+  parseShareLinkForm,
+  parseVisitorId,
+} from "./share-input.server";
 import { reopenSelection } from "./selection.server";
 import { rememberNewLink, takeNewLink } from "./new-link-notice.server";
 import { createShareLink, listShareLinks, revokeShareLink, updateShareLink } from "./share-links.server";
@@ -28,7 +34,7 @@ import { hidePublicMembers, publicMemberCount } from "~/server/albums/album-priv
 import { rememberHidden, takeHidden } from "./hidden-photos-notice.server";
 
 const INTENTS =
-  "intent must be album-visibility, hide-public, time-zone, link-create, link-choose, link-revoke or selection-reopen";
+  "intent must be album-visibility, hide-public, time-zone, link-create, link-choose, link-client-view, link-revoke or selection-reopen";
 
 function ownersAlbum(slug: string) {
   try {
@@ -102,13 +108,12 @@ export const sharingPageAction = pageAction(
         return redirect(adminAlbumPath(album.slug), { status: 303, headers: { "Set-Cookie": setCookie } });
       }
       case "link-choose":
-        await updateShareLink(
-          album.id,
-          parseLinkId(formText(form, "linkId")),
-          parseChooseForm(form),
-          siteOrigin(request),
-        );
+      case "link-client-view": {
+        // A listed link's own forms: how many its clients choose, and its client view.
+        const changes = formText(form, "intent") === "link-choose" ? parseChooseForm(form) : parseClientViewForm(form);
+        await updateShareLink(album.id, parseLinkId(formText(form, "linkId")), changes, siteOrigin(request));
         return redirect(adminAlbumPath(album.slug), 303);
+      }
       case "link-revoke":
         revokeShareLink(album.id, parseLinkId(formText(form, "linkId")));
         return redirect(adminAlbumPath(album.slug), 303);
