@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Choice } from "~/components/ui/choice";
 import { FieldError, fieldError, invalidProps } from "~/components/ui/field-error";
 import type { Route } from "../../routes/+types/photography.admin.site.settings";
 import { keptValue, SiteAnswer } from "./site-answer";
@@ -130,18 +131,16 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
               </label>
             ))}
           </fieldset>
-          {/* The label holds its box, a whole tap tall: the tap area (.choice). */}
-          <label className="choice">
-            <input
-              id="settings-camera"
-              type="checkbox"
-              name="showCameraDetails"
-              defaultChecked={showCamera}
-              disabled={data.showExifFromEnvironment !== null}
-              aria-describedby={data.showExifFromEnvironment !== null ? "settings-camera-hint" : undefined}
-            />
+          <Choice
+            id="settings-camera"
+            type="checkbox"
+            name="showCameraDetails"
+            defaultChecked={showCamera}
+            disabled={data.showExifFromEnvironment !== null}
+            aria-describedby={data.showExifFromEnvironment !== null ? "settings-camera-hint" : undefined}
+          >
             Show camera details under each photo
-          </label>
+          </Choice>
           {data.showExifFromEnvironment !== null ? (
             <p id="settings-camera-hint" className="field__hint">
               SHOW_EXIF is set to {String(data.showExifFromEnvironment)} on the server: it decides instead.

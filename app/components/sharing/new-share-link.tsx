@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Choice } from "~/components/ui/choice";
 import { FieldError, invalidProps } from "~/components/ui/field-error";
 import { MAX_NAME_LENGTH } from "~/lib/limits";
 import { ChooseRuleFields } from "./choose-rule-fields";
@@ -110,17 +111,15 @@ export function NewShareLinkForm({
           Empty: the client marks as many as they like. They send their selection when they are done.
         </p>
       </fieldset>
-      {/* The label holds its box, a whole tap tall: the tap area (.choice). */}
-      <label className="choice">
-        <input
-          id="link-client-view"
-          type="checkbox"
-          name="clientView"
-          defaultChecked={typed?.clientView === "on"}
-          aria-describedby="link-client-view-hint"
-        />
+      <Choice
+        id="link-client-view"
+        type="checkbox"
+        name="clientView"
+        defaultChecked={typed?.clientView === "on"}
+        aria-describedby="link-client-view-hint"
+      >
         Client view
-      </label>
+      </Choice>
       <p id="link-client-view-hint" className="field__hint">
         The album without the portfolio around it: your name at the top, no menu, no links to the rest of the site.
       </p>
