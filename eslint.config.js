@@ -21,7 +21,9 @@ const serverFloors = [
   ["access"],
   [["albums", "photos"]],
   ["notify"],
-  ["site", "projects", "sharing", "downloads"],
+  ["site", "projects"],
+  ["proofs"],
+  ["sharing", "downloads"],
   ["ops"],
 ];
 

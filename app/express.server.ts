@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import "react-router";
 import { config } from "~/server/core/config.server";
-import { mediaGate } from "~/server/access/media-access.server";
+import { photoMediaGate } from "~/server/proofs/proof-media.server";
 import { serveDownloads } from "~/server/downloads/download-routes.server";
 import { createBuiltAssets } from "~/server/http/built-assets.server";
 import { createFastPath } from "~/server/http/fast-path.server";
@@ -30,7 +30,7 @@ app.set("trust proxy", config().trustProxy);
 /** server.js puts it in front of `app`: small media and cached pages are answered there. */
 export const fastPath = createFastPath(
   app,
-  mediaGate,
+  photoMediaGate,
   development ? undefined : createBuiltAssets("build/client/assets"),
 );
 

@@ -1,4 +1,5 @@
 import type { SelectionRule } from "./selection";
+import type { Watermark } from "./watermark";
 
 /** A share link as the owner's API and album admin page show it: everything but the password. */
 export interface ShareLink {
@@ -23,4 +24,6 @@ export interface ShareLink {
   choose: SelectionRule | null;
   /** Its pages leave out the portfolio's header and links (record 087). */
   clientView: boolean;
+  /** The mark on every image its visitors see (record 088); null: none. */
+  watermark: Watermark | null;
 }

@@ -27,7 +27,7 @@ export const action = jsonApi(async ({ request, params }: Route.ActionArgs) => {
         ),
       );
     case "DELETE":
-      revokeShareLink(albumId, linkId);
+      await revokeShareLink(albumId, linkId);
       return new Response(null, { status: 204 });
     default:
       throw new HttpError(405, "Use PUT to change a share link or DELETE to revoke it.", {}, { Allow: ALLOW });

@@ -66,6 +66,7 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
           links={links}
           zone={timeZone.zone}
           refused={refused?.intent === "link-choose" ? refused : undefined}
+          refusedWatermark={refused?.intent === "link-watermark" ? refused : undefined}
         />
         <h3>New link</h3>
         <NewShareLinkForm

@@ -16,13 +16,19 @@ import { loadGalleryPage } from "~/routes/gallery/gallery-page.server";
 import { toAlbum } from "~/server/albums/albums.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { pageError } from "~/server/http/http.server";
-import { isClientView, requestAccess } from "~/server/access/access.server";
+import { isClientView, proofMarkFor, requestAccess } from "~/server/access/access.server";
 import { albumOrEndedLink } from "~/server/sharing/ended-link.server";
 import { clientFavourites } from "~/server/sharing/favourite-form.server";
 import type { Route } from "./+types/photography.albums.$slug";
 import "~/styles/albums.css";
 
 export { shouldRevalidate } from "~/routes/gallery/gallery-page";
+
+/** What a watermarked link's downloads carry (record 088): the web size is the proof; an original is never marked. */
+const DOWNLOAD_MARK = {
+  web: "Downloads carry the watermark.",
+  original: "Downloads are the originals, without the watermark.",
+} as const;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
@@ -32,7 +38,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (ended) return data({ ended }, { status: ended.status, headers: { "Cache-Control": PRIVATE_NO_STORE } });
     const favourites = clientFavourites(new URL(request.url), access, album.id, album.slug);
     const clientView = isClientView(access, album.id);
-    return await loadGalleryPage(request, access, { album }, { album: toAlbum(album, access), favourites, clientView });
+    const marked = proofMarkFor(access, album.id) !== undefined;
+    const extras = { album: toAlbum(album, access), favourites, clientView, marked };
+    return await loadGalleryPage(request, access, { album }, extras);
   } catch (error) {
     throw pageError(error);
   }
@@ -65,7 +73,7 @@ export default function AlbumPage({ loaderData }: Route.ComponentProps) {
     const { ended } = loaderData;
     return <LinkEnded message={ended.message} passwordChanged={ended.status === 403} />;
   }
-  const { album, download, favourites, clientView } = loaderData;
+  const { album, download, favourites, clientView, marked } = loaderData;
   const page = (
     <GalleryPage
       data={loaderData}
@@ -83,6 +91,7 @@ export default function AlbumPage({ loaderData }: Route.ComponentProps) {
       lede={
         <>
           {album.description ? <p className="page-header__lede album-description">{album.description}</p> : null}
+          {marked && download !== "none" ? <p className="album-download-mark">{DOWNLOAD_MARK[download]}</p> : null}
           <FavouritesBar />
         </>
       }

@@ -6,8 +6,9 @@ import { MAX_NAME_LENGTH } from "~/lib/limits";
 import { ChooseRuleFields } from "./choose-rule-fields";
 import { CopyButton } from "./copy-button";
 import { useEntryZone, type OwnerTimeZone } from "./time-zone";
+import { WatermarkFields, watermarkValues, type TypedWatermark } from "./watermark-fields";
 
-export interface TypedLink {
+export interface TypedLink extends TypedWatermark {
   label: string;
   expiresDate: string;
   expiresTime: string;
@@ -20,8 +21,8 @@ export interface TypedLink {
 /**
  * A new link's form: a label, and if the owner likes a password, an expiry
  * (on the owner's clock: the zone goes along, so the server reads the date as
- * the owner saw it), what may be downloaded, how many photos to choose and
- * whether its pages are a client view (record 087).
+ * the owner saw it), what may be downloaded, how many photos to choose,
+ * whether its pages are a client view (record 087) and its watermark (record 088).
  */
 export function NewShareLinkForm({
   typed,
@@ -123,6 +124,10 @@ export function NewShareLinkForm({
       <p id="link-client-view-hint" className="field__hint">
         The album without the portfolio around it: your name at the top, no menu, no links to the rest of the site.
       </p>
+      <fieldset className="share-form-new__watermark">
+        <legend>Watermark (optional)</legend>
+        <WatermarkFields idPrefix="link-watermark" values={typed ?? watermarkValues(null)} errorOf={errorOf} />
+      </fieldset>
       <Button type="submit">Create link</Button>
     </Form>
   );

@@ -3,7 +3,9 @@ import { Button } from "~/components/ui/button";
 import type { ShareLink } from "~/lib/share-link";
 import { formatInZone } from "~/lib/time-zone";
 import { ruleShortText } from "~/lib/selection";
+import { describeWatermark } from "~/lib/watermark";
 import { LinkChooseForm, type ChooseRefusal } from "./link-choose-form";
+import { LinkWatermarkForm, type WatermarkRefusal } from "./link-watermark-form";
 import { LinkAddress } from "./new-share-link";
 
 const DOWNLOADS: Record<ShareLink["download"], string> = {
@@ -15,18 +17,21 @@ const DOWNLOADS: Record<ShareLink["download"], string> = {
 const STATES: Record<ShareLink["state"], string> = { live: "Live", expired: "Expired", revoked: "Revoked" };
 
 /**
- * The album's links: who each is for, its rules, its use, how many to choose, client view on or off, and Revoke (plain
- * forms).
+ * The album's links: who each is for, its rules, its use, how many to choose, client view on or off, its watermark,
+ * and Revoke (plain forms).
  */
 export function ShareLinkList({
   links,
   zone,
   refused,
+  refusedWatermark,
 }: {
   links: ShareLink[];
   zone: string;
   /** The last refused post of a link's choose form. */
   refused?: ChooseRefusal;
+  /** The last refused post of a link's watermark form. */
+  refusedWatermark?: WatermarkRefusal;
 }) {
   const formatDateTime = (iso: string) => formatInZone(iso, zone);
   if (links.length === 0) return <p className="share-links__empty">No share links yet.</p>;
@@ -67,12 +72,18 @@ export function ShareLinkList({
               <dt>Client view</dt>
               <dd>{link.clientView ? "Yes" : "No"}</dd>
             </div>
-            {/* A link still in use shows its number in its own form below. */}
+            {/* A link still in use shows its number and its mark in their own forms below. */}
             {link.state === "revoked" ? (
-              <div>
-                <dt>To choose</dt>
-                <dd>{link.choose ? ruleShortText(link.choose) : "Any number"}</dd>
-              </div>
+              <>
+                <div>
+                  <dt>To choose</dt>
+                  <dd>{link.choose ? ruleShortText(link.choose) : "Any number"}</dd>
+                </div>
+                <div>
+                  <dt>Watermark</dt>
+                  <dd>{describeWatermark(link.watermark)}</dd>
+                </div>
+              </>
             ) : null}
           </dl>
           {link.url ? (
@@ -84,6 +95,7 @@ export function ShareLinkList({
             </p>
           ) : null}
           {link.state === "revoked" ? null : <LinkChooseForm link={link} refused={refused} />}
+          {link.state === "revoked" ? null : <LinkWatermarkForm link={link} refused={refusedWatermark} />}
           {link.state === "revoked" ? null : (
             <Form method="post" className="share-link__client-view">
               <input type="hidden" name="intent" value="link-client-view" />

@@ -11,6 +11,7 @@ import { db } from "~/server/data/db.server";
 import { shareLinks } from "~/server/data/schema";
 import { sha256 } from "~/server/core/tokens.server";
 import { sessionSecrets } from "~/server/core/session-secrets.server";
+import type { Watermark } from "~/lib/watermark";
 import type { AlbumGrant } from "./access.server";
 
 /** A browser keeps the links it opened last; an older one is opened again from its URL. */
@@ -39,6 +40,12 @@ function cookie() {
     secrets: sessionSecrets(),
   });
   return grantCookie;
+}
+
+/** A mark's fingerprint, in its proofs' addresses: any change of text, place, size or opacity makes new ones. */
+export function markStamp(watermark: Watermark): string {
+  const { kind, text, position, size, opacity } = watermark;
+  return sha256(JSON.stringify([kind, text, position, size, opacity])).slice(0, 12);
 }
 
 export function passwordPrint(passwordHash: string | null): string {
@@ -80,6 +87,7 @@ export async function readGrants(request: Request, now = new Date()): Promise<Al
       albumId: shareLinks.albumId,
       download: shareLinks.download,
       clientView: shareLinks.clientView,
+      watermark: shareLinks.watermark,
       passwordHash: shareLinks.passwordHash,
     })
     .from(shareLinks)
@@ -98,8 +106,9 @@ export async function readGrants(request: Request, now = new Date()): Promise<Al
   return rows.flatMap((row) => {
     const [, print, visitorId] = byLink.get(row.id)!;
     if (print !== passwordPrint(row.passwordHash)) return [];
-    const { albumId, id: linkId, download, clientView } = row;
-    return [{ albumId, linkId, download, clientView, ...(visitorId ? { visitorId } : {}) }];
+    const { albumId, id: linkId, download, clientView, watermark } = row;
+    const mark = watermark ? { linkId, stamp: markStamp(watermark), watermark } : undefined;
+    return [{ albumId, linkId, download, clientView, ...(visitorId ? { visitorId } : {}), ...(mark ? { mark } : {}) }];
   });
 }
 

@@ -4,17 +4,18 @@
  * may be kept a year; a hidden photo's only to a request that may see it, and
  * kept by nobody but that browser for a minute, so that hiding a photo ends
  * its media at once for the site and within a minute for copied URLs. A
- * hidden project card's media are the owner's alone in the same way.
+ * hidden project card's media are the owner's alone in the same way. A
+ * link's watermarked proofs have their own gate (proofs/proof-media.server.ts).
  */
 import type { IncomingMessage } from "node:http";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/server/data/db.server";
 import { images, projects, siteSettings } from "~/server/data/schema";
-import { requestAccess } from "./access.server";
+import { requestAccess, unmarkedAccess } from "./access.server";
 import { photoOpen } from "./visibility-sql.server";
 import { MEDIA_CACHE_CONTROL } from "~/server/http/media.server";
+import { PRIVATE_MEDIA_CACHE_CONTROL } from "~/server/http/cache-policy.server";
 
-const PRIVATE_MEDIA_CACHE_CONTROL = "private, max-age=60";
 
 /** The request's headers as a Fetch Request, which is what the session lookup reads. */
 export function asFetchRequest(req: IncomingMessage): Request {
@@ -25,7 +26,7 @@ export function asFetchRequest(req: IncomingMessage): Request {
   return new Request(new URL(req.url ?? "/", "http://media.invalid"), { headers });
 }
 
-/** The media gate (media.server.ts): the Cache-Control to answer with, or undefined for "no such file". */
+/** The media gate (media.server.ts) for a photo's own files: the Cache-Control to answer with, or undefined for "no such file". */
 export async function mediaGate(req: IncomingMessage, storageKey: string): Promise<string | undefined> {
   const row = db()
     .select({ visibility: images.visibility })
@@ -36,7 +37,8 @@ export async function mediaGate(req: IncomingMessage, storageKey: string): Promi
   // (nobody has its address yet) or one deleted.
   if (!row) return siteContentGate(req, storageKey);
   if (row.visibility === "public") return MEDIA_CACHE_CONTROL;
-  const access = await requestAccess(asFetchRequest(req));
+  // A link with a watermark opens its album's marked proofs only (record 088), never these files.
+  const access = unmarkedAccess(await requestAccess(asFetchRequest(req)));
   const open = db()
     .select({ id: images.id })
     .from(images)

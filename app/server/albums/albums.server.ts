@@ -14,7 +14,7 @@ import type { ListOrder } from "~/server/photos/list-query.server";
 import type { AlbumInput } from "./album-input.server";
 import { MANUAL_ORDER, renumberAlbum } from "./album-order.server";
 import { inAlbum } from "./memberships.server";
-import { OWNER, type Access } from "~/server/access/access.server";
+import { OWNER, proofMarkFor, type Access } from "~/server/access/access.server";
 import { albumListed, albumOpen } from "~/server/access/visibility-sql.server";
 
 function notFound(what: string): HttpError {
@@ -56,7 +56,7 @@ export function toAlbum(row: AlbumRow, access: Access, count = photoCount(row.id
     slug: row.slug,
     name: row.name,
     description: row.description,
-    cover: cover ? toImage(cover, access) : null,
+    cover: cover ? toImage(cover, access, proofMarkFor(access, row.id)) : null,
     count,
     sort: row.sort,
     sortOrder: row.sortOrder,

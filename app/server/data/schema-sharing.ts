@@ -1,5 +1,6 @@
 /** An album's share links, the visitors who name themselves on them, and their favourites (records 040, 047). */
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Watermark } from "~/lib/watermark";
 import { albums, images } from "./schema";
 
 /**
@@ -38,6 +39,8 @@ export const shareLinks = sqliteTable(
     chooseExactly: integer("choose_exactly", { mode: "boolean" }).notNull().default(false),
     /** A client view: the link's pages leave out the portfolio's header and links (record 087). */
     clientView: integer("client_view", { mode: "boolean" }).notNull().default(false),
+    /** The mark drawn on every image its visitors see (record 088); null: none. */
+    watermark: text("watermark", { mode: "json" }).$type<Watermark>(),
   },
   (t) => [index("share_links_album_idx").on(t.albumId, t.createdAt)],
 );
@@ -82,3 +85,32 @@ export const favourites = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.visitorId, t.imageId] }), index("favourites_image_idx").on(t.imageId)],
 );
+
+/**
+ * A watermarked image made for a link (record 088): one per link, photo, mark
+ * and width, made on first request and stored under a key of its own. Deleting
+ * a row (a changed mark, an ended link, a deleted photo or link) journals its key
+ * for removal, by a trigger (migration 0026), so its file leaves the store too.
+ */
+export const proofVariants = sqliteTable(
+  "proof_variants",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    linkId: integer("link_id")
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: "cascade" }),
+    imageId: integer("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    /** The mark's fingerprint (access.server.ts), also in the image's address. */
+    stamp: text("stamp").notNull(),
+    width: integer("width").notNull(),
+    /** The logo's storage key a logo mark was drawn with: a new logo makes it again. */
+    logoKey: text("logo_key"),
+    storageKey: text("storage_key").notNull().unique(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("proof_variants_made_idx").on(t.linkId, t.imageId, t.stamp, t.width)],
+);
+
+export type ProofVariantRow = typeof proofVariants.$inferSelect;

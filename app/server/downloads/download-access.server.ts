@@ -41,7 +41,7 @@ export function downloadablePhoto(
   slug: string | undefined,
   imageId: number,
   wanted: DownloadSize | undefined,
-): { row: ImageRow; size: DownloadSize } {
+): { row: ImageRow; size: DownloadSize; album: AlbumRow | undefined } {
   let album: AlbumRow | undefined;
   try {
     album = slug === undefined ? undefined : albumBySlug(slug, access);
@@ -59,7 +59,7 @@ export function downloadablePhoto(
         .get()?.image
     : db().select().from(images).where(eq(images.id, imageId)).get();
   if (!inScope) throw noSuchPhoto(imageId);
-  return { row: inScope, size };
+  return { row: inScope, size, album };
 }
 
 /** Album `slug`'s photos in its own order, with the size `access` may download them at; else the album's 404. */

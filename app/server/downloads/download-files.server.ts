@@ -1,11 +1,13 @@
 /**
  * What a download sends for one photo: at "web" its largest stored variant
- * (WebP), at "original" the uploaded pixels at full resolution without GPS: a
+ * (WebP; through a watermarked link, its proof), at "original" the uploaded pixels at full resolution without GPS: a
  * JPEG as uploaded, its GPS zeroed in place as it streams; any other format
  * converted to a JPEG once and kept (conversions.server.ts). Named after the upload.
  */
 import fs from "node:fs";
-import { pipeline, type Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
+import type { ProofMark } from "~/server/access/access.server";
+import { proofVariant } from "~/server/proofs/proof-media.server";
 import { HttpError } from "~/server/core/http-error.server";
 import type { ImageRow } from "~/server/data/schema";
 import { ORIGINAL_FILE, type StoredFile } from "~/server/storage/photo-store.server";
@@ -23,16 +25,22 @@ export interface DownloadBody {
   contentType: string;
 }
 
-/** Who asks: the owner's conversions take the upload's slots; `signal` aborts when the client leaves. */
+/**
+ * Who asks: the owner's conversions take the upload's slots; `signal` aborts when the client leaves; `mark`, a
+ * watermarked link's (record 088), whose web size is its proof. Originals are never marked.
+ */
 export interface Asker {
   owner: boolean;
   signal: AbortSignal;
+  mark?: ProofMark | undefined;
 }
 
 const keptAsUploaded = (row: ImageRow) => row.mimeType === "image/jpeg";
 
+const largestWidth = (row: ImageRow) => Math.max(...row.variantWidths);
+
 function largestVariant(row: ImageRow): string {
-  return `w${Math.max(...row.variantWidths)}.webp`;
+  return `w${largestWidth(row)}.webp`;
 }
 
 /** The name the photo is saved under at `size`. */
@@ -50,6 +58,13 @@ async function stored(row: ImageRow, file: string): Promise<StoredFile> {
 
 /** Opens the photo's bytes at `size`; the caller reads or destroys the stream. */
 export async function openDownload(row: ImageRow, size: DownloadSize, asker: Asker): Promise<DownloadBody> {
+  if (size === "web" && asker.mark) {
+    const proof = await proofVariant(row, asker.mark, largestWidth(row));
+    if (!proof) throw new HttpError(404, `There is no image with id ${row.id}`);
+    const { content } = proof;
+    const stream = Buffer.isBuffer(content) ? Readable.from([content]) : content.stream();
+    return { stream, size: proof.size, contentType: "image/webp" };
+  }
   if (size === "web") {
     const file = await stored(row, largestVariant(row));
     return { stream: file.stream(), size: file.size, contentType: "image/webp" };
@@ -65,8 +80,9 @@ export async function openDownload(row: ImageRow, size: DownloadSize, asker: Ask
   return { stream: fs.createReadStream(converted.file), size: converted.size, contentType: "image/jpeg" };
 }
 
-/** The size `openDownload` would send, without doing its work: unknown for an original not converted yet. */
-export async function downloadSize(row: ImageRow, size: DownloadSize): Promise<number | undefined> {
+/** The size `openDownload` would send, without doing its work: unknown for an original not converted yet, or a proof. */
+export async function downloadSize(row: ImageRow, size: DownloadSize, marked: boolean): Promise<number | undefined> {
+  if (size === "web" && marked) return undefined;
   if (size === "original" && !keptAsUploaded(row)) return (await keptConversion(row.storageKey))?.size;
   const file = await stored(row, size === "web" ? largestVariant(row) : ORIGINAL_FILE);
   file.discard();

@@ -5,7 +5,7 @@
  */
 import type { Readable } from "node:stream";
 import { z } from "zod";
-import type { Access } from "~/server/access/access.server";
+import { proofMarkFor, type Access } from "~/server/access/access.server";
 import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { parseInput, positiveWhole } from "~/server/http/input.server";
 import { albumZip } from "./album-zip.server";
@@ -56,12 +56,13 @@ export async function photoDownload(
   rawImageId: string | undefined,
 ): Promise<DownloadAnswer> {
   const imageId = parseInput(imageIdParam, rawImageId);
-  const { row, size } = downloadablePhoto(access, slug, imageId, wantedSize(query));
+  const { row, size, album } = downloadablePhoto(access, slug, imageId, wantedSize(query));
+  const mark = proofMarkFor(access, album?.id);
   const name = downloadFileName(row, size);
   const contentType = size === "web" ? "image/webp" : "image/jpeg";
-  // A HEAD does no work: a conversion not made yet has no length to give.
-  if (head) return { headers: attachmentHeaders(name, contentType, await downloadSize(row, size)), body: null };
-  const body = await openDownload(row, size, { owner: access.owner, signal });
+  // A HEAD does no work: a conversion or a proof not made yet has no length to give.
+  if (head) return { headers: attachmentHeaders(name, contentType, await downloadSize(row, size, !!mark)), body: null };
+  const body = await openDownload(row, size, { owner: access.owner, signal, mark });
   return { headers: attachmentHeaders(name, body.contentType, body.size), body: body.stream };
 }
 
@@ -77,7 +78,7 @@ export function albumDownload({ head, query, access, signal, origin }: Asked, sl
     const { linkId, visitorId } = grant;
     recordActivity({ kind: "download", linkId, visitorId, mail: () => linkEventMail("download", linkId, origin) });
   }
-  const zip = albumZip(album.name, rows, size, { owner: access.owner, signal });
+  const zip = albumZip(album.name, rows, size, { owner: access.owner, signal, mark: proofMarkFor(access, album.id) });
   zip.stream.on("close", () => {
     if (!zip.stream.readableEnded) zip.abort();
   });

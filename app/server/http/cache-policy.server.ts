@@ -6,6 +6,12 @@ import { dataVersion } from "~/server/data/data-version.server";
 /** An answer that never changes under its URL (a built file's hashed name, a stored variant's key): kept a year. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
+/**
+ * A stored file only some may have (a hidden photo's, a link's proof): the browser alone keeps it, for a minute, so
+ * that hiding a photo or ending a link ends its media within a minute for a copied address too.
+ */
+export const PRIVATE_MEDIA_CACHE_CONTROL = "private, max-age=60";
+
 /** For answers that depend on the admin's cookie or token: no cache, shared or the browser's, keeps them. */
 export const PRIVATE_NO_STORE = "private, no-store";
 
@@ -64,6 +70,9 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
  * docs/decisions/010-shared-caching.md:
  * - immutable answers (media variants, built assets) keep their year in
  *   the browser, and are `private` when the request carries credentials;
+ * - a hidden photo's media and a link's proofs (PRIVATE_MEDIA_CACHE_CONTROL)
+ *   keep their minute in the browser and their file's ETag, cookie or not:
+ *   a client's album scrolled back is not fetched again;
  * - any answer to a request with a cookie or an Authorization header, and
  *   any answer that sets a cookie, is `private, no-store`, whatever the URL;
  * - an anonymous 200 or 404 to GET or HEAD whose route did not forbid caching
@@ -74,6 +83,7 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 export function applyCachePolicy(req: IncomingMessage, res: ServerResponse): void {
   onHeaders(res, () => {
     const cacheControl = String(res.getHeader("cache-control") ?? "");
+    if (cacheControl === PRIVATE_MEDIA_CACHE_CONTROL) return;
     if (/\bimmutable\b/.test(cacheControl)) {
       // The browser keeps its year either way; a shared cache never stores an answer to the admin.
       if (carriesCredentials(req.headers))

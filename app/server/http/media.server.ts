@@ -8,10 +8,20 @@ import { newNonce, securityHeaders } from "./headers.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { STORAGE_KEY_PATTERN, VARIANT_FILE_PATTERN, VIDEO_FILE_PATTERN } from "~/server/storage/photo-store.server";
 import { storageUnavailable } from "~/server/storage/storage.server";
-import { loadVariant, type VariantMeta } from "~/server/storage/variant-cache.server";
+import { loadVariant, type Variant, type VariantMeta } from "~/server/storage/variant-cache.server";
+
+/** A photo's variant marked for share link `linkId` with the mark `stamp` fingerprints (record 088), beside its own files. */
+export const PROOF_FILE_PATTERN = /^p(\d{1,12})-([0-9a-f]{12})-w(\d{1,5})\.webp$/;
+
+export function proofFile(linkId: number, stamp: string, width: number): string {
+  return `p${linkId}-${stamp}-w${width}.webp`;
+}
 
 function isVariantPath(key: string, file: string): boolean {
-  return STORAGE_KEY_PATTERN.test(key) && (VARIANT_FILE_PATTERN.test(file) || VIDEO_FILE_PATTERN.test(file));
+  return (
+    STORAGE_KEY_PATTERN.test(key) &&
+    (VARIANT_FILE_PATTERN.test(file) || VIDEO_FILE_PATTERN.test(file) || PROOF_FILE_PATTERN.test(file))
+  );
 }
 
 /**
@@ -45,11 +55,18 @@ function byteSlice({ start, end }: { start: number; end: number }): Transform {
 export const MEDIA_CACHE_CONTROL = IMMUTABLE_CACHE_CONTROL;
 
 /**
- * Who may have a stored photo's variants (access/media-access.server.ts,
- * handed in by the app so this floor stays below the access rules): the
- * Cache-Control to answer with, or undefined to answer as a missing file.
+ * Who may have a stored photo's variants (access/media-access.server.ts and,
+ * for proofs, proofs/proof-media.server.ts, handed in by the app so this floor
+ * stays below the access rules): the Cache-Control to answer with and, when
+ * the file is not the store's own, how to load it; undefined to answer as a
+ * missing file.
  */
-export type MediaGate = (req: Request, storageKey: string) => Promise<string | undefined>;
+export type MediaGate = (req: Request, storageKey: string, file: string) => Promise<MediaPass | undefined>;
+
+export interface MediaPass {
+  cacheControl: string;
+  load?: () => Promise<Variant | undefined>;
+}
 
 const MEDIA_URL = /^\/media\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
 
@@ -65,9 +82,11 @@ export function serveMedia(req: Request, res: ServerResponse, gate: MediaGate, n
   if (!match || !isVariantPath(match[1]!, match[2]!)) return next();
   const [key, file] = [match[1]!, match[2]!];
   // Asked on every request, before the memory cache: a photo hidden since is refused at once.
-  gate(req, key)
-    .then(async (cacheControl) =>
-      cacheControl === undefined ? undefined : { cacheControl, variant: await loadVariant(key, file) },
+  gate(req, key, file)
+    .then(async (pass) =>
+      pass === undefined
+        ? undefined
+        : { cacheControl: pass.cacheControl, variant: await (pass.load ? pass.load() : loadVariant(key, file)) },
     )
     .then(
       (allowed) => {

@@ -15,6 +15,7 @@ import { journalledKeys, sweepPendingObjects } from "~/server/storage/storage-sw
 import { removeConversionsExcept } from "~/server/storage/converted-cache.server";
 import { rowsIn } from "~/server/storage/photo-copy.server";
 import { startMailWorker, stopMailWorker } from "~/server/notify/mail-worker.server";
+import { startProofSweeps, stopProofSweeps } from "~/server/proofs/proof-sweep.server";
 
 let prepared: Promise<void> | undefined;
 
@@ -98,6 +99,7 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     if (litestreamReplicaUrl) startReplication(litestreamReplicaUrl, log);
     await ensureAdmin(log);
     await sweep(log);
+    await startProofSweeps(log);
     await loadSampleProjects(log);
     await removeStoredVideoLocations(log);
     const { changed, failures } = makeSitePrivate();
@@ -114,6 +116,7 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
  */
 export async function shutdown(): Promise<void> {
   stopMailWorker();
+  stopProofSweeps();
   closeDatabase();
   releaseProcess();
   void closePasswordWorkers();

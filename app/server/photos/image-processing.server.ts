@@ -26,7 +26,7 @@ export const AVIF_OPTIONS = { quality: 45, effort: 3 } as const;
 export const WEBP_OPTIONS = { quality: 78, effort: 3 } as const;
 
 /** The encoders' options; the test suite lowers their effort (TEST_IMAGE_EFFORT) as it lowers bcrypt's cost. */
-function encoderOptions() {
+export function encoderOptions() {
   const effort = config().imageEffort;
   if (effort === undefined) return { avif: AVIF_OPTIONS, webp: WEBP_OPTIONS };
   return { avif: { ...AVIF_OPTIONS, effort }, webp: { ...WEBP_OPTIONS, effort } };

@@ -13,7 +13,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { albumImages, favourites, images, imageTags, shareVisitors, type ImageRow } from "~/server/data/schema";
 import { encodeCursor, PAGE_SIZE, type ListOrder, type ListQuery, type SortField } from "./list-query.server";
 import { sortKeys, type ListedRow, type SortKey } from "./sort-keys.server";
-import { OWNER, type Access } from "~/server/access/access.server";
+import { OWNER, proofMarkFor, type Access } from "~/server/access/access.server";
 import { photoListed, photoOpen } from "~/server/access/visibility-sql.server";
 import { matching, searchImages, searchNeighbours } from "./search.server";
 import { gearCondition, type Gear } from "./gear.server";
@@ -144,6 +144,7 @@ export function listImages(query: ListQuery, access: Access): ImagePage {
     images: toImages(
       pageRows.map((row) => row.image),
       access,
+      proofMarkFor(access, albumId),
     ),
     page: query.page,
     pageSize: PAGE_SIZE,
@@ -192,7 +193,7 @@ export function getImageInScope(id: number, scope: ListScope): Image {
     .where(within(scope, eq(images.id, id)))
     .get();
   if (!row) throw new HttpError(404, `There is no image with id ${id}`);
-  return toImage(row.image, scope.access);
+  return toImage(row.image, scope.access, proofMarkFor(scope.access, scope.albumId));
 }
 
 /** The images before and after `id` in a list's order (the gallery's: newest upload first), within an album if given. */

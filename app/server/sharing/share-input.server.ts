@@ -5,6 +5,14 @@ import { MAX_PASSWORD_BYTES } from "~/server/auth/password-policy.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { formatInZone, zonedToUtc } from "~/lib/time-zone";
 import { MAX_CHOOSE_COUNT } from "~/lib/selection";
+import {
+  MAX_WATERMARK_TEXT,
+  WATERMARK_KINDS,
+  WATERMARK_OPACITY,
+  WATERMARK_POSITIONS,
+  WATERMARK_SIZE,
+  type Watermark,
+} from "~/lib/watermark";
 
 export const DOWNLOAD_PERMISSIONS = ["none", "web", "original"] as const;
 
@@ -21,6 +29,8 @@ export interface ShareLinkInput {
   chooseExactly?: boolean;
   /** Whether its pages leave out the portfolio's header and links (record 087). */
   clientView?: boolean;
+  /** The mark on every image its visitors see (record 088); null: none. */
+  watermark?: Watermark | null;
 }
 
 export const CHOOSE_MODES = ["up-to", "exactly"] as const;
@@ -33,6 +43,32 @@ const password = z
 const EXPIRY_REFUSED = "must be a date and time with its offset (2026-12-31T18:00:00Z), or null";
 const expiresAt = z.iso.datetime({ offset: true, error: EXPIRY_REFUSED }).transform((value) => new Date(value));
 
+const percent = (range: { min: number; max: number }) =>
+  positiveWhole(`must be a whole number from ${range.min} to ${range.max}`, range.max).pipe(
+    z.number().min(range.min, { error: `must be a whole number from ${range.min} to ${range.max}` }),
+  );
+
+const watermark = z
+  .object(
+    {
+      kind: z.enum(WATERMARK_KINDS, { error: `must be one of ${WATERMARK_KINDS.join(", ")}` }),
+      text: z
+        .string({ error: "must be text" })
+        .trim()
+        .max(MAX_WATERMARK_TEXT, { error: `must be at most ${MAX_WATERMARK_TEXT} characters` })
+        .default(""),
+      position: z.enum(WATERMARK_POSITIONS, { error: `must be one of ${WATERMARK_POSITIONS.join(", ")}` }),
+      size: percent(WATERMARK_SIZE),
+      opacity: percent(WATERMARK_OPACITY),
+    },
+    { error: "must be an object with kind, position, size and opacity, or null" },
+  )
+  .refine((mark) => mark.kind !== "text" || mark.text !== "", {
+    error: "must have the text to draw",
+    path: ["text"],
+  })
+  .transform((mark): Watermark => (mark.kind === "logo" ? { ...mark, text: "" } : mark));
+
 const fields = {
   password: password.nullable().optional(),
   expiresAt: expiresAt.nullable().optional(),
@@ -42,6 +78,7 @@ const fields = {
     .optional(),
   chooseExactly: z.boolean({ error: "must be true or false" }).optional(),
   clientView: z.boolean({ error: "must be true or false" }).optional(),
+  watermark: watermark.nullable().optional(),
 };
 
 const newLink = z.object({ label: nameField, ...fields });
@@ -117,6 +154,36 @@ export function parseClientViewForm(form: FormData): ShareLinkInput {
 }
 
 /**
+ * The watermark fields of the new link's form and of a listed link's own: `watermark` is off, text or logo; the
+ * rest are read only for a mark, and named in a refusal as the form names them.
+ */
+export function parseWatermarkForm(form: FormData): Watermark | null {
+  const kind = filledText(form, "watermark") ?? "off";
+  if (kind === "off") return null;
+  try {
+    return parseShareLinkInput(
+      {
+        watermark: {
+          kind,
+          text: filledText(form, "watermarkText") ?? "",
+          position: filledText(form, "watermarkPosition"),
+          size: filledText(form, "watermarkSize"),
+          opacity: filledText(form, "watermarkOpacity"),
+        },
+      },
+      { create: false },
+    ).watermark!;
+  } catch (error) {
+    const field = error instanceof HttpError ? error.field : undefined;
+    if (!(error instanceof HttpError) || !field?.startsWith("watermark.")) throw error;
+    const name = field === "watermark.kind" ? "watermark" : `watermark${capitalised(field.slice("watermark.".length))}`;
+    throw new HttpError(400, error.message.replace(field, name), { field: name });
+  }
+}
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
  * The album admin page's form: empty fields are "none", and the expiry is a
  * date and a time on the owner's clock (`zone`, record 070), stored as UTC.
  */
@@ -134,6 +201,7 @@ export function parseShareLinkForm(form: FormData, zone: string, now = new Date(
       chooseExactly: text("chooseCount") === undefined ? undefined : mode === "exactly",
       // A checkbox left unticked sends nothing: the link's default, no client view.
       clientView: form.get("clientView") === "on" || undefined,
+      watermark: parseWatermarkForm(form),
     },
     { create: true },
   );

@@ -15,6 +15,8 @@ import { openToken, sealToken } from "~/server/core/token-seal.server";
 import { OWNER } from "~/server/access/access.server";
 import { findAlbumRow } from "~/server/albums/albums.server";
 import { hashPassword } from "~/server/auth/password.server";
+import { assertMarkDrawable } from "~/server/proofs/mark-check.server";
+import { sweepProofs } from "~/server/proofs/proof-sweep.server";
 import type { ShareLinkInput } from "./share-input.server";
 import { ruleOf } from "./selection-rules.server";
 import type { ShareLink } from "~/lib/share-link";
@@ -67,6 +69,7 @@ function toShareLink(row: ShareLinkRow, origin: string): ShareLink {
     url: linkUrl(row, origin),
     choose: ruleOf(row),
     clientView: row.clientView,
+    watermark: row.watermark,
   };
 }
 
@@ -94,6 +97,7 @@ export async function createShareLink(
 ): Promise<ShareLink & { url: string }> {
   findAlbumRow(albumId, OWNER);
   assertFuture(input.expiresAt);
+  await assertMarkDrawable(input.watermark);
   const token = randomToken(32);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const row = db()
@@ -109,6 +113,7 @@ export async function createShareLink(
       chooseCount: input.chooseCount ?? null,
       chooseExactly: input.chooseExactly ?? false,
       clientView: input.clientView ?? false,
+      watermark: input.watermark ?? null,
       createdAt: new Date(),
     })
     .returning()
@@ -135,6 +140,7 @@ export async function updateShareLink(
 ): Promise<ShareLink> {
   findLink(albumId, linkId);
   assertFuture(input.expiresAt);
+  await assertMarkDrawable(input.watermark);
   const passwordHash =
     input.password === undefined ? undefined : input.password === null ? null : await hashPassword(input.password);
   const changes = Object.fromEntries(
@@ -146,9 +152,12 @@ export async function updateShareLink(
       chooseCount: input.chooseCount,
       chooseExactly: input.chooseExactly,
       clientView: input.clientView,
+      watermark: input.watermark,
     }).filter(([, value]) => value !== undefined),
   );
   if (Object.keys(changes).length > 0) db().update(shareLinks).set(changes).where(eq(shareLinks.id, linkId)).run();
+  // The old mark's proofs (or all of them, for none) go with it: their addresses are no longer given.
+  if (input.watermark !== undefined) await sweepProofs();
   return toShareLink(findLink(albumId, linkId), origin);
 }
 
@@ -156,11 +165,12 @@ export async function updateShareLink(
  * Revokes a link: its address then answers "no longer valid" (410) and every
  * grant made with it ends. The row stays, so the owner's list shows it revoked.
  */
-export function revokeShareLink(albumId: number, linkId: number): void {
+export async function revokeShareLink(albumId: number, linkId: number): Promise<void> {
   findLink(albumId, linkId);
   db()
     .update(shareLinks)
     .set({ revokedAt: new Date() })
     .where(and(eq(shareLinks.id, linkId), isNull(shareLinks.revokedAt)))
     .run();
+  await sweepProofs();
 }

@@ -24,6 +24,8 @@ import {
   parseLinkId,
   parseShareLinkForm,
   parseVisitorId,
+  parseWatermarkForm,
+  type ShareLinkInput,
 } from "./share-input.server";
 import { reopenSelection } from "./selection.server";
 import { rememberNewLink, takeNewLink } from "./new-link-notice.server";
@@ -34,7 +36,14 @@ import { hidePublicMembers, publicMemberCount } from "~/server/albums/album-priv
 import { rememberHidden, takeHidden } from "./hidden-photos-notice.server";
 
 const INTENTS =
-  "intent must be album-visibility, hide-public, time-zone, link-create, link-choose, link-client-view, link-revoke or selection-reopen";
+  "intent must be album-visibility, hide-public, time-zone, link-create, link-choose, link-client-view, link-watermark, link-revoke or selection-reopen";
+
+/** A listed link's own forms, each changing one thing of the link. */
+const LINK_FORMS: Record<string, (form: FormData) => ShareLinkInput> = {
+  "link-choose": parseChooseForm,
+  "link-client-view": parseClientViewForm,
+  "link-watermark": (form) => ({ watermark: parseWatermarkForm(form) }),
+};
 
 function ownersAlbum(slug: string) {
   try {
@@ -76,6 +85,11 @@ function refusal(error: HttpError, form: FormData | undefined) {
     chooseCount: typed("chooseCount"),
     chooseMode: typed("chooseMode"),
     clientView: typed("clientView"),
+    watermark: typed("watermark"),
+    watermarkText: typed("watermarkText"),
+    watermarkPosition: typed("watermarkPosition"),
+    watermarkSize: typed("watermarkSize"),
+    watermarkOpacity: typed("watermarkOpacity"),
     linkId: typed("linkId"),
   };
   return { refused: { intent: formText(form, "intent"), message: error.message, field: error.field, typed: values } };
@@ -108,14 +122,15 @@ export const sharingPageAction = pageAction(
         return redirect(adminAlbumPath(album.slug), { status: 303, headers: { "Set-Cookie": setCookie } });
       }
       case "link-choose":
-      case "link-client-view": {
-        // A listed link's own forms: how many its clients choose, and its client view.
-        const changes = formText(form, "intent") === "link-choose" ? parseChooseForm(form) : parseClientViewForm(form);
+      case "link-client-view":
+      case "link-watermark": {
+        // A listed link's own forms: how many its clients choose, its client view, its watermark.
+        const changes = LINK_FORMS[formText(form, "intent")!]!(form);
         await updateShareLink(album.id, parseLinkId(formText(form, "linkId")), changes, siteOrigin(request));
         return redirect(adminAlbumPath(album.slug), 303);
       }
       case "link-revoke":
-        revokeShareLink(album.id, parseLinkId(formText(form, "linkId")));
+        await revokeShareLink(album.id, parseLinkId(formText(form, "linkId")));
         return redirect(adminAlbumPath(album.slug), 303);
       case "selection-reopen":
         reopenSelection(album.id, parseVisitorId(formText(form, "visitorId")));

@@ -19,7 +19,7 @@ export interface VariantMeta {
 }
 
 /** A variant ready to answer: its bytes in memory, or its stored file to stream (a large one). */
-interface Variant extends VariantMeta {
+export interface Variant extends VariantMeta {
   content: Buffer | StoredFile;
 }
 

@@ -1,0 +1,37 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import type { ShareLink } from "~/lib/share-link";
+import { WatermarkFields, watermarkValues, type TypedWatermark } from "./watermark-fields";
+
+/** The last refused post of a link's own watermark form: what was typed, and the field the message names. */
+export interface WatermarkRefusal {
+  message: string;
+  field: string | null;
+  typed: TypedWatermark & { linkId: string };
+}
+
+/**
+ * A link's own form for its watermark (record 088), so the owner can add, change or remove it after sending the link
+ * (a plain form). A change draws new proofs at the next view; the old ones leave the store.
+ */
+export function LinkWatermarkForm({ link, refused }: { link: ShareLink; refused?: WatermarkRefusal }) {
+  const mine = refused?.typed.linkId === String(link.id) ? refused : undefined;
+  const errorOf = (name: string) => (mine?.field === name ? mine.message : null);
+  return (
+    <Form method="post" className="share-link__watermark">
+      <input type="hidden" name="intent" value="link-watermark" />
+      <input type="hidden" name="linkId" value={link.id} />
+      <fieldset className="share-form-new__watermark">
+        <legend>Watermark</legend>
+        <WatermarkFields
+          idPrefix={`link-${link.id}-watermark`}
+          values={mine?.typed ?? watermarkValues(link.watermark)}
+          errorOf={errorOf}
+        />
+      </fieldset>
+      <Button type="submit" variant="secondary" aria-label={`Save the watermark for ${link.label}`}>
+        Save
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * A share link's watermarked proofs (record 088), as the media answer asks
+ * for them: `/media/<photo key>/p<link>-<stamp>-w<width>.webp` goes to a
+ * request that holds the link's live grant, with the mark `stamp` names, for
+ * a photo of the link's album. Each is drawn once, on its first request, and
+ * kept in the photo store under a key of its own, named by a `proof_variants`
+ * row; concurrent first requests share one drawing.
+ */
+import type { IncomingMessage } from "node:http";
+import { buffer } from "node:stream/consumers";
+import { and, eq } from "drizzle-orm";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { requestAccess, type ProofMark } from "~/server/access/access.server";
+import { asFetchRequest, mediaGate } from "~/server/access/media-access.server";
+import { PRIVATE_MEDIA_CACHE_CONTROL } from "~/server/http/cache-policy.server";
+import { db } from "~/server/data/db.server";
+import { albumImages, images, proofVariants, type ImageRow } from "~/server/data/schema";
+import { PROOF_FILE_PATTERN, type MediaGate, type MediaPass } from "~/server/http/media.server";
+import { newStorageKey } from "~/server/storage/photo-store.server";
+import { storeFolder } from "~/server/storage/store-folder.server";
+import { loadVariant, type Variant } from "~/server/storage/variant-cache.server";
+import { logoForMarks } from "~/server/site/site-logo.server";
+import { drawWatermark } from "./proof-render.server";
+
+/** The gate for every stored file the media answer serves: proofs here, a photo's own files by the access rules. */
+export const photoMediaGate: MediaGate = async (req, key, file) => {
+  if (PROOF_FILE_PATTERN.test(file)) return proofGate(req, key, file);
+  const cacheControl = await mediaGate(req, key);
+  return cacheControl === undefined ? undefined : { cacheControl };
+};
+
+async function proofGate(req: IncomingMessage, key: string, file: string): Promise<MediaPass | undefined> {
+  const [, linkId, stamp, width] = PROOF_FILE_PATTERN.exec(file)!;
+  const access = await requestAccess(asFetchRequest(req));
+  const grant = access.albumGrants.find((each) => each.linkId === Number(linkId) && each.mark?.stamp === stamp);
+  if (!grant?.mark) return undefined;
+  const row = db()
+    .select({ image: images })
+    .from(albumImages)
+    .innerJoin(images, eq(images.id, albumImages.imageId))
+    .where(and(eq(albumImages.albumId, grant.albumId), eq(images.storageKey, key)))
+    .get()?.image;
+  if (!row?.variantWidths.includes(Number(width))) return undefined;
+  const mark = grant.mark;
+  return { cacheControl: PRIVATE_MEDIA_CACHE_CONTROL, load: () => proofVariant(row, mark, Number(width)) };
+}
+
+const drawing = new Map<string, Promise<Variant | undefined>>();
+
+/** The photo's variant at `width` with the link's mark: the stored proof, or drawn and stored now. */
+export async function proofVariant(row: ImageRow, mark: ProofMark, width: number): Promise<Variant | undefined> {
+  const logo = mark.watermark.kind === "logo" ? await logoForMarks() : null;
+  const made = db()
+    .select()
+    .from(proofVariants)
+    .where(
+      and(
+        eq(proofVariants.linkId, mark.linkId),
+        eq(proofVariants.imageId, row.id),
+        eq(proofVariants.stamp, mark.stamp),
+        eq(proofVariants.width, width),
+      ),
+    )
+    .get();
+  if (made && made.logoKey === (logo?.key ?? null)) {
+    const stored = await loadVariant(made.storageKey, variantFile(width));
+    if (stored) return stored;
+  }
+  const id = `${mark.linkId}/${row.id}/${mark.stamp}/${width}/${logo?.key ?? ""}`;
+  let pending = drawing.get(id);
+  if (!pending) {
+    pending = drawProof(row, mark, width, logo).finally(() => drawing.delete(id));
+    drawing.set(id, pending);
+  }
+  return pending;
+}
+
+const variantFile = (width: number) => `w${width}.webp`;
+
+async function drawProof(
+  row: ImageRow,
+  mark: ProofMark,
+  width: number,
+  logo: Awaited<ReturnType<typeof logoForMarks>>,
+): Promise<Variant | undefined> {
+  // A logo mark made without a logo (removed since) shows the photo unmarked nowhere: nothing is served.
+  if (mark.watermark.kind === "logo" && !logo) return undefined;
+  const source = await loadVariant(row.storageKey, variantFile(width));
+  if (!source) return undefined;
+  const bytes = Buffer.isBuffer(source.content) ? source.content : await buffer(source.content.stream());
+  const marked = await drawWatermark(bytes, mark.watermark, logo?.png ?? null);
+  const key = newStorageKey();
+  await storeFolder(key, async (dir) => {
+    await fsp.writeFile(path.join(dir, variantFile(width)), marked);
+    return () => {
+      const same = and(
+        eq(proofVariants.linkId, mark.linkId),
+        eq(proofVariants.imageId, row.id),
+        eq(proofVariants.stamp, mark.stamp),
+        eq(proofVariants.width, width),
+      );
+      // The proof it replaces (drawn with an older logo, or by another process just now) leaves by the table's trigger.
+      db().delete(proofVariants).where(same).run();
+      db()
+        .insert(proofVariants)
+        .values({
+          linkId: mark.linkId,
+          imageId: row.id,
+          stamp: mark.stamp,
+          width,
+          logoKey: logo?.key ?? null,
+          storageKey: key,
+          createdAt: new Date(),
+        })
+        .run();
+      return { value: undefined };
+    };
+  });
+  return loadVariant(key, variantFile(width));
+}
