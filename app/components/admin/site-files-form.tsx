@@ -98,18 +98,20 @@ export function SitePortraitForm({
 export function SiteLogoForm({
   logo,
   maxMegabytes,
+  maxSide,
   notice,
 }: {
   logo: SitePageData["logo"];
   maxMegabytes: number;
+  maxSide: number;
   notice: SitePageData["notice"];
 }) {
   return (
     <section className="card site-card" aria-labelledby="logo-heading" id="logo">
       <h2 id="logo-heading">Logo</h2>
       <p className="muted">
-        A PNG with a transparent background, at most {maxMegabytes} MB. It shows in a share link&rsquo;s client view and
-        can mark proofs.
+        A PNG with a transparent background, at most {maxMegabytes} MB and {maxSide} px a side. It shows in a share
+        link&rsquo;s client view and can mark proofs.
       </p>
       <SiteAnswer answer={notice?.section === "logo" ? notice : null} />
       {logo ? (

@@ -22,7 +22,12 @@ export function SitePage({ data, answer }: { data: SitePageData; answer: SiteAns
         answer={answer?.intent === "save-profile" ? answer : null}
       />
       <SitePortraitForm portrait={data.portrait} notice={data.notice} />
-      <SiteLogoForm logo={data.logo} maxMegabytes={data.maxLogoMegabytes} notice={data.notice} />
+      <SiteLogoForm
+        logo={data.logo}
+        maxMegabytes={data.maxLogoMegabytes}
+        maxSide={data.maxLogoSide}
+        notice={data.notice}
+      />
       <SiteLinksForm links={data.links} icons={data.icons} limits={data.limits} hasCv={data.hasCv} answer={answer} />
       <SiteCvForm hasCv={data.hasCv} maxMegabytes={data.maxCvMegabytes} notice={data.notice} />
     </main>

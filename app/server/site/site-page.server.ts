@@ -14,7 +14,7 @@ import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { parseInput } from "~/server/http/input.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { MAX_CV_BYTES, hasCv } from "./site-cv.server";
-import { MAX_LOGO_BYTES } from "./logo-image.server";
+import { MAX_LOGO_BYTES, MAX_LOGO_SIDE } from "./logo-image.server";
 import { profileSetting, readLinks, readProfile, readSettings, settingsSetting } from "./site-content.server";
 import { linkGlyph } from "./link-icons.server";
 import { saveLinksForm } from "./links-form.server";
@@ -43,6 +43,7 @@ export async function sitePageLoader(request: Request) {
       portrait: readPortrait(),
       logo: readLogo(),
       maxLogoMegabytes: MAX_LOGO_BYTES / 1024 / 1024,
+      maxLogoSide: MAX_LOGO_SIDE,
       notice: taken?.notice ?? null,
       limits: SITE_LIMITS,
       icons: LINK_ICON_NAMES,
