@@ -18,6 +18,7 @@ import { isScriptRequest } from "~/lib/paths";
 import { isUnansweredAction } from "~/lib/unanswered-action";
 import { isAdmin } from "~/server/auth/auth.server";
 import { publicSite } from "~/server/site/site-content.server";
+import { readLogo } from "~/server/site/site-logo.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -34,14 +35,15 @@ export const links: Route.LinksFunction = () => [
 /**
  * The site's origin, for the absolute URLs in every page's meta tags (see
  * `pageMeta`); the site's own content every page shows (the owner's name and
- * links, the title, the colour scheme and accent: `useSite`); and whether the
- * owner is signed in (their own links).
+ * links, the title, the colour scheme and accent: `useSite`; the logo a client
+ * view draws in place of the name); and whether the owner is signed in (their
+ * own links).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const site = publicSite();
   // Written here from the fixed palette, so the palette's code stays out of the visitor's bundle.
   const accentCss = site.accent === DEFAULT_ACCENT ? null : accentStyle(accentColours(site.accent, site.customAccent));
-  return { origin: siteOrigin(request), site, accentCss, signedIn: await isAdmin(request) };
+  return { origin: siteOrigin(request), site, logo: readLogo(), accentCss, signedIn: await isAdmin(request) };
 }
 
 /**

@@ -26,6 +26,7 @@ export default [
   route("photography/admin/site/settings", "routes/photography.admin.site.settings.tsx"),
   route("photography/admin/site/cv", "routes/photography.admin.site.cv.ts"),
   route("photography/admin/site/portrait", "routes/photography.admin.site.portrait.ts"),
+  route("photography/admin/site/logo", "routes/photography.admin.site.logo.ts"),
   route("photography/admin/site/projects", "routes/photography.admin.site.projects.tsx"),
   route("photography/admin/site/projects/:id/media", "routes/photography.admin.site.projects.$id.media.ts"),
   route("s/:token", "routes/s.$token.tsx"),

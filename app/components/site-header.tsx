@@ -10,6 +10,7 @@ import {
   HOME_PATH,
   SEARCH_PATH,
 } from "~/lib/paths";
+import { LOGO_HEADER_HEIGHT, logoSizes } from "~/lib/logo";
 import type { loader as rootLoader } from "~/root";
 import { useClientView } from "./use-client-view";
 
@@ -18,7 +19,7 @@ import { useClientView } from "./use-client-view";
  * site's sections, the owner's own pages when signed in, and the search box
  * (the search page has its own). A wrapping row, so it folds onto a second
  * line on a phone without any script. A share link's client view (record 087)
- * shows the owner's name alone, linking nowhere.
+ * shows the owner's logo (record 089), else their name, alone, linking nowhere.
  */
 export function SiteHeader() {
   // Missing only when the root loader itself failed: the error page still gets its way out.
@@ -34,7 +35,21 @@ export function SiteHeader() {
     return (
       <header className="site-header">
         <div className="site-header__inner">
-          <span className="site-header__home">{site?.site.name}</span>
+          <span className="site-header__home">
+            {site?.logo ? (
+              <img
+                className="site-header__logo"
+                src={site.logo.url}
+                srcSet={site.logo.srcset}
+                sizes={logoSizes(site.logo, LOGO_HEADER_HEIGHT)}
+                width={site.logo.width}
+                height={site.logo.height}
+                alt={site.site.name}
+              />
+            ) : (
+              site?.site.name
+            )}
+          </span>
         </div>
       </header>
     );

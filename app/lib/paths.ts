@@ -97,6 +97,7 @@ export const ADMIN_SITE_PATH = href("/photography/admin/site");
 export const ADMIN_SITE_SETTINGS_PATH = href("/photography/admin/site/settings");
 export const ADMIN_SITE_CV_PATH = href("/photography/admin/site/cv");
 export const ADMIN_SITE_PORTRAIT_PATH = href("/photography/admin/site/portrait");
+export const ADMIN_SITE_LOGO_PATH = href("/photography/admin/site/logo");
 export const ADMIN_SITE_PROJECTS_PATH = href("/photography/admin/site/projects");
 
 /** The owner's page of one album: its visibility and share links. */

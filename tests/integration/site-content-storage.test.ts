@@ -1,16 +1,16 @@
-// The CV and the portrait live in the photo store like photos: a backup and
-// a restore keep them, and with STORAGE=s3 they are objects in the bucket,
-// served from it and removed from it when replaced.
+// The CV, the portrait and the logo live in the photo store like photos: a
+// backup and a restore keep them, and with STORAGE=s3 they are objects in the
+// bucket, served from it and removed from it when replaced.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeJpeg } from "../support/images";
+import { makeJpeg, makeLogoPng } from "../support/images";
 import { queryDb } from "../support/inspect";
 import { startTestBucket, type TestBucket } from "../support/s3";
 import { runScript } from "../support/scripts";
 import { copyTemplateSite, loginAdmin, startServer, type TestServer } from "../support/server";
-import { NEW_OWNER, pageHtml, pdfWith, putSite, uploadCv, uploadPortraitForm } from "../support/site";
+import { NEW_OWNER, pageHtml, pdfWith, postLogoForm, putSite, uploadCv, uploadPortraitForm } from "../support/site";
 import { expectSoundStorage } from "../support/storage-check";
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), "portfolio-site-storage-"));
@@ -29,13 +29,19 @@ async function start(options: Parameters<typeof startServer>[0]): Promise<TestSe
   return server;
 }
 
-/** The new owner's profile, CV and portrait, saved once each. */
+/** The new owner's profile, CV, portrait and logo, saved once each. */
 async function fillIn(server: TestServer, cv: Buffer): Promise<void> {
   const { token, cookie } = await loginAdmin(server.url);
   expect((await putSite(server.url, token, NEW_OWNER)).status).toBe(200);
   expect((await uploadCv(server.url, token, cv)).status).toBe(201);
   // Small: where the portrait is kept is checked, not its pixels.
   await uploadPortraitForm(server.url, cookie, await makeJpeg(400, 400, 3));
+  expect(await postLogoForm(server.url, cookie, await makeLogoPng(300, 80))).toBe("Logo saved.");
+}
+
+/** The logo's largest variant, as GET /api/site gives it. */
+async function logoSrc(server: TestServer): Promise<string> {
+  return ((await (await fetch(`${server.url}/api/site`)).json()) as { logo: { url: string } }).logo.url;
 }
 
 function portraitSrc(home: string): string {
@@ -50,7 +56,7 @@ async function expectCv(server: TestServer, bytes: Buffer): Promise<void> {
 }
 
 describe("backup and restore", () => {
-  it("keeps the profile, the CV and the portrait", async () => {
+  it("keeps the profile, the CV, the portrait and the logo", async () => {
     const dirs = (name: string) => ({
       dataDir: path.join(base, name, "data"),
       uploadsDir: path.join(base, name, "uploads"),
@@ -72,12 +78,13 @@ describe("backup and restore", () => {
     expect(home).toContain('<h1 class="profile__name">Maria Nilsson</h1>');
     await expectCv(restored, cv);
     expect((await fetch(`${restored.url}${portraitSrc(home)}`)).status).toBe(200);
+    expect((await fetch(`${restored.url}${await logoSrc(restored)}`)).status).toBe(200);
     expectSoundStorage(restored);
   });
 });
 
 describe("STORAGE=s3", () => {
-  it("takes the CV and the portrait along in storage:migrate", async () => {
+  it("takes the CV, the portrait and the logo along in storage:migrate", async () => {
     bucket ??= await startTestBucket();
     const dirs = { dataDir: path.join(base, "migrate/data"), uploadsDir: path.join(base, "migrate/uploads") };
     copyTemplateSite(dirs);
@@ -95,10 +102,11 @@ describe("STORAGE=s3", () => {
     await expectCv(onBucket, cv);
     const home = await pageHtml(onBucket.url);
     expect((await fetch(`${onBucket.url}${portraitSrc(home)}`)).status).toBe(200);
+    expect((await fetch(`${onBucket.url}${await logoSrc(onBucket)}`)).status).toBe(200);
     await onBucket.stop();
   });
 
-  it("keeps the CV and the portrait in the bucket, and a replaced CV's object goes", async () => {
+  it("keeps the CV, the portrait and the logo in the bucket, and a replaced CV's object goes", async () => {
     bucket ??= await startTestBucket();
     const server = await start({ env: bucket.env });
     const first = pdfWith("first");
@@ -108,6 +116,14 @@ describe("STORAGE=s3", () => {
     const portrait = await fetch(`${server.url}${portraitSrc(home)}`);
     expect(portrait.status).toBe(200);
     expect(portrait.headers.get("content-type")).toBe("image/webp");
+    // The logo's cleaned PNG is its key's private original; only its variants are under media/.
+    const logoKey = /\/media\/([a-f0-9]{32})\//.exec(await logoSrc(server))![1]!;
+    expect((await bucket.objects()).filter((name) => name.includes(logoKey)).sort()).toEqual([
+      `media/${logoKey}/w160.webp`,
+      `media/${logoKey}/w300.webp`,
+      `media/${logoKey}/w80.webp`,
+      `originals/${logoKey}`,
+    ]);
 
     const cvKey = () =>
       queryDb<{ key: string }>(

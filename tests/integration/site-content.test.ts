@@ -1,15 +1,27 @@
 // The site's own content as data the owner edits: a new owner's profile,
 // links, about text, settings, CV and portrait show on the home page, the
-// gallery's title, og:* tags, feeds and the footer after one save each; they
-// survive a restart; hostile input is refused with the field named and
-// changes nothing; the page cache and ETags follow each edit.
+// gallery's title, og:* tags, feeds and the footer after one save each, and
+// the logo in a share link's client view; they survive a restart; hostile
+// input is refused with the field named and changes nothing; the page cache
+// and ETags follow each edit.
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeJpeg } from "../support/images";
+import sharp from "sharp";
+import { makeJpeg, makeLogoPng } from "../support/images";
 import { queryDb } from "../support/inspect";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
-import { NEW_OWNER, pageHtml, pdfWith, putSite, SITE_PATH, uploadCv, uploadPortraitForm } from "../support/site";
+import { shareKit } from "../support/share-links";
+import {
+  NEW_OWNER,
+  pageHtml,
+  pdfWith,
+  postLogoForm,
+  putSite,
+  SITE_PATH,
+  uploadCv,
+  uploadPortraitForm,
+} from "../support/site";
 import { expectSoundStorage } from "../support/storage-check";
 
 let server: TestServer;
@@ -405,6 +417,43 @@ describe("the site's content, from a new install on", { shuffle: false }, () => 
         customAccent: { light: "#c2185b", dark: "#ffd54f" },
         homeTab: "photography",
       });
+    });
+  });
+
+  describe("the logo", () => {
+    it("shows in a client view's header in place of the name, without metadata, until it is removed", async () => {
+      const kit = shareKit(server, { token });
+      const album = await kit.createAlbum("Proofs for Ana", "proofs-for-ana");
+      const grant = await kit.openLink(await kit.createLink(album.id, { clientView: true }));
+      const header = async () => {
+        const page = await kit.get(`/photography/albums/${album.slug}`, grant);
+        expect(page.status).toBe(200);
+        return /<header class="site-header">[\s\S]*?<\/header>/.exec(await page.text())![0];
+      };
+      const { name } = ((await (await fetch(`${server.url}/api/site`)).json()) as { profile: { name: string } })
+        .profile;
+
+      expect(await postLogoForm(server.url, cookie, await makeLogoPng())).toBe("Logo saved.");
+      const img = /<img class="site-header__logo"[^>]*>/.exec(await header())![0];
+      expect(img).toContain(`alt="${name}"`);
+      expect(img).toContain('width="600" height="160"');
+      const src = /src="(\/media\/[a-f0-9]{32}\/w600\.webp)"/.exec(img)![1]!;
+      const variant = await fetch(`${server.url}${src}`);
+      expect(variant.status).toBe(200);
+      const served = await sharp(Buffer.from(await variant.arrayBuffer())).metadata();
+      expect(served).toMatchObject({ format: "webp", hasAlpha: true });
+      expect(served.exif).toBeUndefined();
+
+      // Refused: the notice names the field, and the logo stays.
+      expect(await postLogoForm(server.url, cookie, await makeJpeg(300, 80), "image/jpeg")).toBe(
+        "logo must be a PNG image: this file is JPEG.",
+      );
+      expect(await header()).toContain(src);
+
+      expect(await postLogoForm(server.url, cookie, null)).toBe("Logo removed.");
+      expect(await header()).toContain(`<span class="site-header__home">${name}</span>`);
+      expect((await fetch(`${server.url}${src}`)).status).toBe(404);
+      expectSoundStorage(server);
     });
   });
 });

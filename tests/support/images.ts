@@ -72,6 +72,26 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+/** A GPS position a logo's EXIF carries in, which nothing stored or served may keep. */
+export const LOGO_GPS = {
+  GPSLatitudeRef: "N",
+  GPSLatitude: "69/1 40/1 0/1",
+  GPSLongitudeRef: "E",
+  GPSLongitude: "18/1 55/1 0/1",
+};
+
+/** A wide logo on a transparent background (a mark and a bar, drawn without fonts), with EXIF naming a position. */
+export function makeLogoPng(width = 600, height = 160): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 600 160">
+    <circle cx="80" cy="80" r="64" fill="#2747c7"/><circle cx="80" cy="80" r="30" fill="none" stroke="#f2b705" stroke-width="14"/>
+    <rect x="170" y="46" width="380" height="26" rx="13" fill="#2747c7"/><rect x="170" y="92" width="260" height="22" rx="11" fill="#f2b705"/>
+  </svg>`;
+  return sharp(Buffer.from(svg))
+    .withExif({ IFD0: { Artist: "Maria Nilsson" }, IFD3: LOGO_GPS })
+    .png()
+    .toBuffer();
+}
+
 /** A few hundred bytes that declare a huge RGB image: a pixel flood. */
 export function pixelFloodPng(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);

@@ -1,4 +1,4 @@
-/** Helpers for the site's own content (profile, links, settings, CV, portrait) as the owner edits it. */
+/** Helpers for the site's own content (profile, links, settings, CV, portrait, logo) as the owner edits it. */
 import { expect } from "vitest";
 
 export const SITE_PATH = "/photography/admin/site";
@@ -29,6 +29,31 @@ export async function uploadPortraitForm(url: string, cookie: string, data: Buff
   });
   expect(response.status).toBe(303);
   return response;
+}
+
+/**
+ * The plain logo form as a browser without JavaScript posts it (a file, or Remove when `data` is null): the Site
+ * page's notice it redirects to.
+ */
+export async function postLogoForm(
+  url: string,
+  cookie: string,
+  data: Buffer | null,
+  type = "image/png",
+): Promise<string> {
+  const form = new FormData();
+  if (data) form.set("logo", new Blob([new Uint8Array(data)], { type }), "logo");
+  const response = await fetch(`${url}${SITE_PATH}/logo`, {
+    method: "POST",
+    headers: { Cookie: cookie },
+    body: data ? form : new URLSearchParams({ intent: "remove" }),
+    redirect: "manual",
+  });
+  expect(response.status).toBe(303);
+  expect(response.headers.get("location")).toBe(`${SITE_PATH}#logo`);
+  const notice = response.headers.getSetCookie()[0]!.split(";")[0]!;
+  const page = await fetch(`${url}${SITE_PATH}`, { headers: { Cookie: `${cookie}; ${notice}` } });
+  return /<section[^>]*id="logo"[\s\S]*?role="(?:status|alert)">([^<]*)</.exec(await page.text())?.[1] ?? "";
 }
 
 /** A small, real PDF whose text is `text`. */

@@ -1,10 +1,11 @@
-import { ADMIN_SITE_CV_PATH, ADMIN_SITE_PORTRAIT_PATH } from "~/lib/paths";
+import { ADMIN_SITE_CV_PATH, ADMIN_SITE_LOGO_PATH, ADMIN_SITE_PORTRAIT_PATH } from "~/lib/paths";
+import { LOGO_PREVIEW_HEIGHT, logoSizes } from "~/lib/logo";
 import { Button } from "~/components/ui/button";
 import { SiteAnswer } from "./site-answer";
 import type { SitePageData } from "./site-page";
 
 /**
- * The CV and the portrait: files, so plain multipart forms to action-only
+ * The CV, the portrait and the logo: files, so plain multipart forms to action-only
  * routes (never a page action), which answer with a redirect back here and a
  * notice. Native forms, not React Router's: the browser sends the file itself.
  */
@@ -87,6 +88,57 @@ export function SitePortraitForm({
           <input type="hidden" name="intent" value="remove" />
           <Button type="submit" variant="danger">
             Remove portrait
+          </Button>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+export function SiteLogoForm({
+  logo,
+  maxMegabytes,
+  maxSide,
+  notice,
+}: {
+  logo: SitePageData["logo"];
+  maxMegabytes: number;
+  maxSide: number;
+  notice: SitePageData["notice"];
+}) {
+  return (
+    <section className="card site-card" aria-labelledby="logo-heading" id="logo">
+      <h2 id="logo-heading">Logo</h2>
+      <p className="muted">
+        A PNG with a transparent background, at most {maxMegabytes} MB and {maxSide} px a side. It shows in a share
+        link&rsquo;s client view and can mark proofs.
+      </p>
+      <SiteAnswer answer={notice?.section === "logo" ? notice : null} />
+      {logo ? (
+        <img
+          className="site-logo-preview"
+          src={logo.url}
+          srcSet={logo.srcset}
+          sizes={logoSizes(logo, LOGO_PREVIEW_HEIGHT)}
+          width={logo.width}
+          height={logo.height}
+          alt="Your logo"
+        />
+      ) : null}
+      <form method="post" action={ADMIN_SITE_LOGO_PATH} encType="multipart/form-data" className="site-form">
+        <div className="field">
+          <label htmlFor="site-logo">PNG image</label>
+          <input id="site-logo" name="logo" type="file" accept="image/png,.png" required />
+        </div>
+        <div>
+          <Button type="submit">Upload logo</Button>
+        </div>
+      </form>
+      {logo ? (
+        <form method="post" action={ADMIN_SITE_LOGO_PATH} className="site-form__remove">
+          <input type="hidden" name="intent" value="remove" />
+          <Button type="submit" variant="danger">
+            Remove logo
           </Button>
         </form>
       ) : null}

@@ -1,6 +1,6 @@
 /**
  * What became of a plain-form upload in the Site section (the CV, the
- * portrait), carried across its Post/Redirect/Get in a short-lived signed
+ * portrait, the logo), carried across its Post/Redirect/Get in a short-lived signed
  * cookie the page reads once, as the dashboard's upload report is.
  */
 import { ADMIN_SITE_PATH } from "~/lib/paths";
@@ -8,7 +8,7 @@ import { flashCookie } from "~/server/http/flash-cookie.server";
 
 export interface SiteNotice {
   /** The section it belongs to. */
-  section: "cv" | "portrait";
+  section: "cv" | "portrait" | "logo";
   ok: boolean;
   text: string;
 }

@@ -1,5 +1,5 @@
 /**
- * The Site section's pages (profile, links, CV and portrait on one page;
+ * The Site section's pages (profile, links, CV, portrait and logo on one page;
  * settings on another): what they show, and their plain forms. A refusal
  * names the field and hands back what was typed, so the form keeps it.
  */
@@ -14,9 +14,11 @@ import { PRIVATE_NO_STORE } from "~/server/http/cache-policy.server";
 import { parseInput } from "~/server/http/input.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { MAX_CV_BYTES, hasCv } from "./site-cv.server";
+import { MAX_LOGO_BYTES, MAX_LOGO_SIDE } from "./logo-image.server";
 import { profileSetting, readLinks, readProfile, readSettings, settingsSetting } from "./site-content.server";
 import { linkGlyph } from "./link-icons.server";
 import { saveLinksForm } from "./links-form.server";
+import { readLogo } from "./site-logo.server";
 import { readPortrait } from "./site-portrait.server";
 import { profileSchema, settingsSchema } from "./site-schemas.server";
 import { takeSiteNotice } from "./site-notice.server";
@@ -39,6 +41,9 @@ export async function sitePageLoader(request: Request) {
       links: readLinks().map((link) => ({ ...link, glyph: linkGlyph(link.icon) })),
       hasCv: hasCv(),
       portrait: readPortrait(),
+      logo: readLogo(),
+      maxLogoMegabytes: MAX_LOGO_BYTES / 1024 / 1024,
+      maxLogoSide: MAX_LOGO_SIDE,
       notice: taken?.notice ?? null,
       limits: SITE_LIMITS,
       icons: LINK_ICON_NAMES,
