@@ -176,3 +176,43 @@ test.describe("in the owner's time zone", () => {
     );
   });
 });
+
+test("a watermarked link's client sees proofs in the grid and the viewer, loaded", async ({
+  browser,
+  server,
+  javaScriptEnabled,
+}) => {
+  const mode = javaScriptEnabled ? "js" : "no-js";
+  const [id] = await server.seed(1, { prefix: `Marked ${mode}` });
+  const owner = { Authorization: `Bearer ${await server.adminToken()}`, "Content-Type": "application/json" };
+  const call = async (path: string, method: string, body: unknown) => {
+    const response = await fetch(server.url + path, { method, headers: owner, body: JSON.stringify(body) });
+    expect(response.ok).toBe(true);
+    return response.json() as Promise<unknown>;
+  };
+  const album = (await call("/api/album", "POST", { name: `Marked proofs ${mode}`, visibility: "private" })) as Album;
+  await call(`/api/image/${id}`, "PUT", { albumIds: [album.id] });
+  const watermark = { kind: "text", text: "© Proof", position: "tiled", size: 30, opacity: 50 };
+  const link = (await call(`/api/album/${album.id}/links`, "POST", { label: "Marked", watermark })) as ShareLink & {
+    url: string;
+  };
+
+  const context = await browser.newContext({ javaScriptEnabled, baseURL: server.url });
+  const client = await context.newPage();
+  await client.goto(link.url);
+  await client.waitForURL(`**/photography/albums/${album.slug}`);
+  const proof = new RegExp(`/media/[a-f0-9]{32}/p${link.id}-[0-9a-f]{12}-w\\d+\\.webp$`);
+  /** The image's chosen address, once it has loaded. */
+  const loadedSource = (image: ReturnType<typeof client.locator>) =>
+    expect
+      .poll(() =>
+        image.evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : "")),
+      )
+      .toMatch(proof);
+  await loadedSource(thumbnail(client, id!).locator("img"));
+  if (javaScriptEnabled) await waitForHydration(client);
+  await thumbnail(client, id!).click();
+  await expect(viewer(client)).toBeVisible();
+  await loadedSource(viewer(client).locator("img").first());
+  await context.close();
+});

@@ -1,5 +1,5 @@
 // The owner's album admin page (/photography/admin/albums/<slug>): its guard,
-// its plain forms (visibility, a new link shown once, a link's number to choose, its client view, Revoke), and the New
+// its plain forms (visibility, a new link shown once, a link's number to choose, its client view, its watermark, Revoke), and the New
 // album form's visibility, against the built server without JavaScript.
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -149,6 +149,42 @@ describe("the album admin page", () => {
     expect(refused.status).toBe(400);
     expect(pageText(await refused.text())).toContain("clientView must be true or false");
     expect(await clientView()).toBe(true);
+  });
+
+  it("makes a link with a watermark, then changes and removes it with the link's own form", async () => {
+    const mark = { watermarkPosition: "bottom-right", watermarkSize: "30", watermarkOpacity: "60" };
+    const made = await post(pagePath(), {
+      intent: "link-create",
+      label: "Marked",
+      watermark: "text",
+      watermarkText: "© Ana",
+      ...mark,
+    });
+    expect(made.status).toBe(303);
+    const link = (await links()).find((each) => each.label === "Marked")!;
+    expect(link.watermark).toEqual({ kind: "text", text: "© Ana", position: "bottom-right", size: 30, opacity: 60 });
+    const change = (fields: Record<string, string>) =>
+      post(pagePath(), { intent: "link-watermark", linkId: String(link.id), ...fields });
+    const markOf = async () => (await links()).find((each) => each.id === link.id)!.watermark;
+
+    expect(
+      (await change({ watermark: "text", watermarkText: "Proof", ...mark, watermarkPosition: "tiled" })).status,
+    ).toBe(303);
+    expect(await markOf()).toMatchObject({ text: "Proof", position: "tiled" });
+    // The form shows the saved mark.
+    expect(await (await get(pagePath())).text()).toMatch(
+      new RegExp(`id="link-${link.id}-watermark-watermarkText"[^>]*value="Proof"`),
+    );
+
+    const refused = await change({ watermark: "text", watermarkText: "", ...mark });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(pageText(page)).toContain("watermarkText must have the text to draw");
+    expect(page).toMatch(new RegExp(`id="link-${link.id}-watermark-watermarkText"[^>]*aria-invalid="true"`));
+    expect(await markOf()).toMatchObject({ text: "Proof" });
+
+    expect((await change({ watermark: "off" })).status).toBe(303);
+    expect(await markOf()).toBeNull();
   });
 
   it("shows a refused link in place, naming the field, with what was typed", async () => {

@@ -10,11 +10,14 @@ import type { Image } from "~/lib/image";
 import type { Watermark } from "~/lib/watermark";
 import { rawGet } from "../support/conditional";
 import { queryDb } from "../support/inspect";
+import { makeLogoPng } from "../support/images";
+import { postLogoForm } from "../support/site";
 import { readStoredZip } from "../support/zip";
 import { shareKit } from "../support/share-links";
 import { loginAdmin, startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
+let session: { token: string; cookie: string };
 let kit: ReturnType<typeof shareKit>;
 let album: Album;
 let hidden: Image;
@@ -23,7 +26,7 @@ const TEXT_MARK: Watermark = { kind: "text", text: "© Ana Lima", position: "cen
 
 beforeAll(async () => {
   server = await startServer();
-  const session = await loginAdmin(server.url);
+  session = await loginAdmin(server.url);
   kit = shareKit(server, session);
   album = await kit.createAlbum("Proofs for Ana", "proofs-for-ana");
   hidden = await kit.addPhoto("Hidden proof", album.id);
@@ -194,5 +197,35 @@ describe("a watermarked link", () => {
     expect(await refused({ ...TEXT_MARK, text: "" })).toBe("watermark.text");
     expect(await refused({ ...TEXT_MARK, opacity: 5 })).toBe("watermark.opacity");
     expect(await refused({ ...TEXT_MARK, kind: "logo" })).toBe("watermark");
+  });
+
+  it("draws the owner's logo, and a new logo from the next view on", async () => {
+    expect(await postLogoForm(server.url, session.cookie, await makeLogoPng())).toBe("Logo saved.");
+    const link = await kit.createLink(album.id, {
+      label: "Logo",
+      watermark: { kind: "logo", text: "", position: "bottom-right", size: 30, opacity: 100 },
+    });
+    const grant = await kit.openLink(link);
+    const proofUrl = mediaUrls(await (await kit.get(`/photography/albums/${album.slug}`, grant)).text()).find((url) =>
+      url.includes(`/p${link.id}-`),
+    )!;
+    const first = Buffer.from(await (await kit.get(proofUrl, grant)).arrayBuffer());
+    const width = Number(/-w(\d+)\.webp$/.exec(proofUrl)![1]);
+    const clean = Buffer.from(
+      await (
+        await fetch(server.url + `/media/${keyOf(hidden)}/w${width}.webp`, { headers: kit.asOwner() })
+      ).arrayBuffer(),
+    );
+    expect(await pixelDistance(first, clean)).toBeGreaterThan(1);
+    const [drawn] = proofRows().filter((row) => row.linkId === link.id);
+
+    expect(await postLogoForm(server.url, session.cookie, await makeLogoPng(300, 300))).toBe("Logo saved.");
+    expect(fs.existsSync(storedFolder(drawn!.storageKey))).toBe(false);
+    const second = Buffer.from(await (await kit.get(proofUrl, grant)).arrayBuffer());
+    expect(second.equals(first)).toBe(false);
+
+    // Without a logo, a logo mark shows nothing rather than the photo unmarked.
+    expect(await postLogoForm(server.url, session.cookie, null)).toBe("Logo removed.");
+    expect((await kit.get(proofUrl, grant)).status).toBe(404);
   });
 });

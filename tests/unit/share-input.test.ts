@@ -6,6 +6,7 @@ import {
   parseClientViewForm,
   parseShareLinkForm as parseIn,
   parseShareLinkInput,
+  parseWatermarkForm,
 } from "~/server/sharing/share-input.server";
 import { formatInZone, zonedToUtc } from "~/lib/time-zone";
 
@@ -35,6 +36,45 @@ describe("the share-link form", () => {
     expect(parseClientViewForm(form({ clientView: "off" }))).toEqual({ clientView: false });
     for (const fields of [{ clientView: "yes" }, {}] as Record<string, string>[])
       expect(() => parseClientViewForm(form(fields))).toThrow(/^clientView must be true or false/);
+  });
+
+  it("reads a watermark (record 088): none, a text or the logo, naming the form's field it refuses", () => {
+    const mark = { watermarkPosition: "tiled", watermarkSize: "25", watermarkOpacity: "40" };
+    expect(parseWatermarkForm(form({ watermark: "off", watermarkText: "ignored" }))).toBeNull();
+    expect(parseWatermarkForm(form({}))).toBeNull();
+    expect(parseWatermarkForm(form({ watermark: "text", watermarkText: "  © Ana  ", ...mark }))).toEqual({
+      kind: "text",
+      text: "© Ana",
+      position: "tiled",
+      size: 25,
+      opacity: 40,
+    });
+    // A logo mark keeps no text.
+    expect(parseWatermarkForm(form({ watermark: "logo", watermarkText: "© Ana", ...mark }))?.text).toBe("");
+    const refusal = (fields: Record<string, string>) => {
+      try {
+        parseWatermarkForm(form(fields));
+      } catch (error) {
+        return { field: (error as HttpError).field, message: (error as HttpError).message };
+      }
+      throw new Error("not refused");
+    };
+    expect(refusal({ watermark: "text", ...mark })).toEqual({
+      field: "watermarkText",
+      message: "watermarkText must have the text to draw",
+    });
+    expect(refusal({ watermark: "stamp", ...mark }).field).toBe("watermark");
+    expect(refusal({ watermark: "text", watermarkText: "x", ...mark, watermarkSize: "95" })).toEqual({
+      field: "watermarkSize",
+      message: "watermarkSize must be a whole number from 5 to 90",
+    });
+    expect(refusal({ watermark: "text", watermarkText: "x", ...mark, watermarkOpacity: "5" }).field).toBe(
+      "watermarkOpacity",
+    );
+    expect(refusal({ watermark: "text", watermarkText: "x".repeat(61), ...mark }).field).toBe("watermarkText");
+    expect(refusal({ watermark: "text", watermarkText: "x", ...mark, watermarkPosition: "middle" }).field).toBe(
+      "watermarkPosition",
+    );
   });
 
   it("reads how many photos to choose, naming the field it refuses", () => {

@@ -56,12 +56,7 @@ export function WatermarkFields({
       {field(
         "watermark",
         "Mark",
-        <select
-          id={id("watermark")}
-          name="watermark"
-          defaultValue={values.watermark}
-          {...marked("watermark", hintId)}
-        >
+        <select id={id("watermark")} name="watermark" defaultValue={values.watermark} {...marked("watermark", hintId)}>
           <option value="off">None</option>
           <option value="text">Text</option>
           <option value="logo">Logo (from the Site page)</option>
@@ -124,8 +119,8 @@ export function WatermarkFields({
         />,
       )}
       <p id={hintId} className="field__hint">
-        Drawn on every photo the link shows and on its web-size downloads. Originals download without it. Your own
-        pages and the public ones never show it.
+        Drawn on every photo the link shows and on its web-size downloads. Originals download without it. Your own pages
+        and the public ones never show it.
       </p>
     </>
   );

@@ -16,7 +16,6 @@ import { photoOpen } from "./visibility-sql.server";
 import { MEDIA_CACHE_CONTROL } from "~/server/http/media.server";
 import { PRIVATE_MEDIA_CACHE_CONTROL } from "~/server/http/cache-policy.server";
 
-
 /** The request's headers as a Fetch Request, which is what the session lookup reads. */
 export function asFetchRequest(req: IncomingMessage): Request {
   const headers = new Headers();

@@ -59,7 +59,10 @@ function placed(position: Watermark["position"], photo: Pixels, mark: Pixels): {
   const margin = Math.round(Math.min(photo.width, photo.height) * MARGIN);
   const right = Math.max(0, photo.width - mark.width - margin);
   const bottom = Math.max(0, photo.height - mark.height - margin);
-  const centre = { left: Math.round((photo.width - mark.width) / 2), top: Math.round((photo.height - mark.height) / 2) };
+  const centre = {
+    left: Math.round((photo.width - mark.width) / 2),
+    top: Math.round((photo.height - mark.height) / 2),
+  };
   switch (position) {
     case "top-left":
       return { left: margin, top: margin };
@@ -91,10 +94,7 @@ export async function drawWatermark(variant: Buffer, watermark: Watermark, logo:
   if (watermark.position === "tiled") {
     const gapX = Math.round(mark.width * TILE_GAP);
     const gapY = Math.round(mark.height * TILE_GAP * 5);
-    const tile = await sharp(mark.data)
-      .extend({ right: gapX, bottom: gapY, background: "#0000" })
-      .png()
-      .toBuffer();
+    const tile = await sharp(mark.data).extend({ right: gapX, bottom: gapY, background: "#0000" }).png().toBuffer();
     return sharp(variant)
       .composite([{ input: tile, tile: true, gravity: "northwest" }])
       .webp(encoderOptions().webp)

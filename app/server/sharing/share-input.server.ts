@@ -201,7 +201,7 @@ export function parseShareLinkForm(form: FormData, zone: string, now = new Date(
       chooseExactly: text("chooseCount") === undefined ? undefined : mode === "exactly",
       // A checkbox left unticked sends nothing: the link's default, no client view.
       clientView: form.get("clientView") === "on" || undefined,
-      watermark: parseWatermarkForm(form),
+      watermark: parseWatermarkForm(form) ?? undefined,
     },
     { create: true },
   );
