@@ -14,6 +14,10 @@ RUN npm run build && npm prune --omit=dev
 # plain node), production dependencies, migrations, the sample project cards'
 # media loaded at the first start, and the start command. No TypeScript sources.
 FROM node:22-bookworm-slim
+# A link's text watermark is drawn with the system's fonts (record 088), and the slim image has none.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
 # glibc's MALLOC_ARENA_MAX=2: sharp's threads each grew an arena they never gave back (record 068).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \

@@ -10,6 +10,7 @@ import { benchJsSize } from "./bench/js-size";
 import { benchLogin } from "./bench/login";
 import { benchLifecycle } from "./bench/lifecycle";
 import { benchMediaThroughput } from "./bench/media-throughput";
+import { benchProofs } from "./bench/proofs";
 import { benchReplication } from "./bench/replication";
 import { benchS3 } from "./bench/s3";
 import { benchSearch } from "./bench/search";
@@ -35,6 +36,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["search", benchSearch],
   ["lifecycle", benchLifecycle],
   ["media-throughput", benchMediaThroughput],
+  ["proofs", benchProofs],
   ["ssr-throughput", benchSsrThroughput],
   ["login", benchLogin],
   ["cdn", benchCdn],

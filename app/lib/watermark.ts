@@ -11,11 +11,11 @@ export type WatermarkPosition = (typeof WATERMARK_POSITIONS)[number];
 
 export const POSITION_LABELS: Record<WatermarkPosition, string> = {
   centre: "Centre",
-  "top-left": "Top left corner",
-  "top-right": "Top right corner",
-  "bottom-left": "Bottom left corner",
-  "bottom-right": "Bottom right corner",
-  tiled: "Tiled across the photo",
+  "top-left": "Top left",
+  "top-right": "Top right",
+  "bottom-left": "Bottom left",
+  "bottom-right": "Bottom right",
+  tiled: "Tiled",
 };
 
 export interface Watermark {

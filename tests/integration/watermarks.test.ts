@@ -72,6 +72,8 @@ describe("a watermarked link", () => {
       urls.join(),
     ).toBe(true);
     expect(page).not.toContain(".avif");
+    // The album's Open Graph image, its cover, is a proof too.
+    expect(/<meta property="og:image" content="([^"]+)"/.exec(page)?.[1]).toMatch(new RegExp(`/p${link.id}-`));
     // The viewer's deep link shows the same proofs.
     const deep = await (await kit.get(`/photography/albums/${album.slug}?image=${hidden.id}`, grant)).text();
     expect(

@@ -92,7 +92,7 @@ export function WatermarkFields({
       )}
       {field(
         "watermarkSize",
-        "Width (% of the photo)",
+        "Width (%)",
         <input
           id={id("watermarkSize")}
           name="watermarkSize"
@@ -119,8 +119,8 @@ export function WatermarkFields({
         />,
       )}
       <p id={hintId} className="field__hint">
-        Drawn on every photo the link shows and on its web-size downloads. Originals download without it. Your own pages
-        and the public ones never show it.
+        Width is a share of the photo&apos;s width. The mark is drawn on every photo the link shows and on its web-size
+        downloads; originals download without it. Your own pages and the public ones never show it.
       </p>
     </>
   );
