@@ -1,8 +1,9 @@
 // A browser holds at most MAX_GRANTS share links in its cookie. Opening more drops the oldest, but never the grant a
-// visitor gave their name on while a nameless one can go instead: that name is their favourites.
+// visitor gave their name on while a nameless one can go instead: that name is their favourites. What a grant carries:
+// its client view (record 087) and its watermark (record 088).
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { isClientView, OWNER } from "~/server/access/access.server";
-import { addGrant, keepVisitor, MAX_GRANTS, readGrants } from "~/server/access/grant-cookie.server";
+import { isClientView, OWNER, proofMarkFor, unmarkedAccess } from "~/server/access/access.server";
+import { addGrant, keepVisitor, markStamp, MAX_GRANTS, readGrants } from "~/server/access/grant-cookie.server";
 import { createAlbum } from "~/server/albums/albums.server";
 import { createShareLink } from "~/server/sharing/share-links.server";
 import { nameVisitor } from "~/server/sharing/favourites.server";
@@ -56,4 +57,28 @@ it("gives a client view for the album of a link made with it, to its visitor onl
   expect(isClientView(access, other.id)).toBe(false);
   expect(isClientView({ ...access, owner: true }, album.id)).toBe(false);
   expect(isClientView(OWNER, album.id)).toBe(false);
+});
+
+it("marks an album's images for a marked link's visitor only: not the owner, not another album, not beside an unmarked link", async () => {
+  const album = createAlbum({ name: "Marked", visibility: "private" });
+  const other = createAlbum({ name: "Unmarked", visibility: "private" });
+  const watermark = { kind: "text", text: "© Ana", position: "centre", size: 40, opacity: 50 } as const;
+  const marked = await createShareLink(album.id, { label: "Ana", watermark }, "http://localhost");
+  const visitor = browser();
+  await visitor.open(marked);
+  await visitor.open(await createShareLink(other.id, { label: "Ana too" }, "http://localhost"));
+  const access = { owner: false, albumGrants: await visitor.grants() };
+  const mark = proofMarkFor(access, album.id);
+  expect(mark).toEqual({ linkId: marked.id, stamp: markStamp(watermark), watermark });
+  expect(proofMarkFor(access, other.id)).toBeUndefined();
+  expect(proofMarkFor(access, undefined)).toBeUndefined();
+  expect(proofMarkFor({ ...access, owner: true }, album.id)).toBeUndefined();
+  // Only the unmarked grants may have a photo's own files.
+  expect(unmarkedAccess(access).albumGrants.map((grant) => grant.albumId)).toEqual([other.id]);
+  // Any change of the mark is a new stamp, so new addresses.
+  expect(markStamp({ ...watermark, opacity: 51 })).not.toBe(mark!.stamp);
+
+  // The same album opened here by an unmarked link too: this browser sees it clean.
+  await visitor.open(await createShareLink(album.id, { label: "Ana, clean" }, "http://localhost"));
+  expect(proofMarkFor({ owner: false, albumGrants: await visitor.grants() }, album.id)).toBeUndefined();
 });

@@ -186,6 +186,22 @@ describe("a watermarked link", () => {
     expect(fs.existsSync(storedFolder(second!.storageKey))).toBe(false);
   });
 
+  it("takes a deleted photo's proofs out of the store with it", async () => {
+    const photo = await kit.addPhoto("Deleted proof", album.id);
+    const link = await kit.createLink(album.id, { label: "Deleting", watermark: TEXT_MARK });
+    const grant = await kit.openLink(link);
+    const proofUrl = mediaUrls(await (await kit.get(`/photography/albums/${album.slug}`, grant)).text()).find(
+      (url) => url.includes(keyOf(photo)) && url.includes(`/p${link.id}-`),
+    )!;
+    expect((await kit.get(proofUrl, grant)).status).toBe(200);
+    const [proof] = proofRows().filter((row) => row.linkId === link.id);
+    const deleted = await fetch(`${server.url}/api/image/${photo.id}`, { method: "DELETE", headers: kit.asOwner() });
+    expect(deleted.status).toBeLessThan(300);
+    expect(proofRows().filter((row) => row.linkId === link.id)).toEqual([]);
+    // The row's trigger journalled its file; the storage sweep after the delete removes it.
+    await expect.poll(() => fs.existsSync(storedFolder(proof!.storageKey))).toBe(false);
+  });
+
   it("refuses a mark it cannot draw, naming the field", async () => {
     const refused = async (watermark: unknown) => {
       const response = await fetch(`${server.url}/api/album/${album.id}/links`, {

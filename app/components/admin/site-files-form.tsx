@@ -32,23 +32,12 @@ export function SiteCvForm({
         A PDF of at most {maxMegabytes} MB.
       </p>
       <SiteAnswer answer={notice?.section === "cv" ? notice : null} />
-      <form method="post" action={ADMIN_SITE_CV_PATH} encType="multipart/form-data" className="site-form">
-        <div className="field">
-          <label htmlFor="site-cv">PDF file</label>
-          <input id="site-cv" name="cv" type="file" accept="application/pdf,.pdf" required />
-        </div>
-        <div>
-          <Button type="submit">Upload CV</Button>
-        </div>
-      </form>
-      {hasCv ? (
-        <form method="post" action={ADMIN_SITE_CV_PATH} className="site-form__remove">
-          <input type="hidden" name="intent" value="remove" />
-          <Button type="submit" variant="danger">
-            No CV
-          </Button>
-        </form>
-      ) : null}
+      <UploadForms
+        action={ADMIN_SITE_CV_PATH}
+        file={{ id: "site-cv", name: "cv", label: "PDF file", accept: "application/pdf,.pdf" }}
+        upload="Upload CV"
+        remove={hasCv ? "No CV" : null}
+      />
     </section>
   );
 }
@@ -74,23 +63,12 @@ export function SitePortraitForm({
           alt="Your portrait"
         />
       ) : null}
-      <form method="post" action={ADMIN_SITE_PORTRAIT_PATH} encType="multipart/form-data" className="site-form">
-        <div className="field">
-          <label htmlFor="site-portrait">Photo</label>
-          <input id="site-portrait" name="portrait" type="file" accept="image/*" required />
-        </div>
-        <div>
-          <Button type="submit">Upload portrait</Button>
-        </div>
-      </form>
-      {portrait ? (
-        <form method="post" action={ADMIN_SITE_PORTRAIT_PATH} className="site-form__remove">
-          <input type="hidden" name="intent" value="remove" />
-          <Button type="submit" variant="danger">
-            Remove portrait
-          </Button>
-        </form>
-      ) : null}
+      <UploadForms
+        action={ADMIN_SITE_PORTRAIT_PATH}
+        file={{ id: "site-portrait", name: "portrait", label: "Photo", accept: "image/*" }}
+        upload="Upload portrait"
+        remove={portrait ? "Remove portrait" : null}
+      />
     </section>
   );
 }
@@ -125,23 +103,50 @@ export function SiteLogoForm({
           alt="Your logo"
         />
       ) : null}
-      <form method="post" action={ADMIN_SITE_LOGO_PATH} encType="multipart/form-data" className="site-form">
+      <UploadForms
+        action={ADMIN_SITE_LOGO_PATH}
+        file={{ id: "site-logo", name: "logo", label: "PNG image", accept: "image/png,.png" }}
+        upload="Upload logo"
+        remove={logo ? "Remove logo" : null}
+      />
+    </section>
+  );
+}
+
+/**
+ * A site file's two plain forms: the upload (multipart, posted to `action`) and, when there is a file, its removal
+ * (`intent=remove` to the same address).
+ */
+function UploadForms({
+  action,
+  file,
+  upload,
+  remove,
+}: {
+  action: string;
+  file: { id: string; name: string; label: string; accept: string };
+  upload: string;
+  remove: string | null;
+}) {
+  return (
+    <>
+      <form method="post" action={action} encType="multipart/form-data" className="site-form">
         <div className="field">
-          <label htmlFor="site-logo">PNG image</label>
-          <input id="site-logo" name="logo" type="file" accept="image/png,.png" required />
+          <label htmlFor={file.id}>{file.label}</label>
+          <input id={file.id} name={file.name} type="file" accept={file.accept} required />
         </div>
         <div>
-          <Button type="submit">Upload logo</Button>
+          <Button type="submit">{upload}</Button>
         </div>
       </form>
-      {logo ? (
-        <form method="post" action={ADMIN_SITE_LOGO_PATH} className="site-form__remove">
+      {remove ? (
+        <form method="post" action={action} className="site-form__remove">
           <input type="hidden" name="intent" value="remove" />
           <Button type="submit" variant="danger">
-            Remove logo
+            {remove}
           </Button>
         </form>
       ) : null}
-    </section>
+    </>
   );
 }

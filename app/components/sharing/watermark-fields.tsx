@@ -51,6 +51,21 @@ export function WatermarkFields({
     </div>
   );
   const marked = (name: keyof TypedWatermark, extra?: string) => invalidProps(errorOf(name), id(name), extra);
+  const percent = (name: keyof TypedWatermark, label: string, range: { min: number; max: number }) =>
+    field(
+      name,
+      label,
+      <input
+        id={id(name)}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={range.min}
+        max={range.max}
+        defaultValue={values[name]}
+        {...marked(name)}
+      />,
+    );
   return (
     <>
       {field(
@@ -90,34 +105,8 @@ export function WatermarkFields({
           ))}
         </select>,
       )}
-      {field(
-        "watermarkSize",
-        "Width (%)",
-        <input
-          id={id("watermarkSize")}
-          name="watermarkSize"
-          type="number"
-          inputMode="numeric"
-          min={WATERMARK_SIZE.min}
-          max={WATERMARK_SIZE.max}
-          defaultValue={values.watermarkSize}
-          {...marked("watermarkSize")}
-        />,
-      )}
-      {field(
-        "watermarkOpacity",
-        "Opacity (%)",
-        <input
-          id={id("watermarkOpacity")}
-          name="watermarkOpacity"
-          type="number"
-          inputMode="numeric"
-          min={WATERMARK_OPACITY.min}
-          max={WATERMARK_OPACITY.max}
-          defaultValue={values.watermarkOpacity}
-          {...marked("watermarkOpacity")}
-        />,
-      )}
+      {percent("watermarkSize", "Width (%)", WATERMARK_SIZE)}
+      {percent("watermarkOpacity", "Opacity (%)", WATERMARK_OPACITY)}
       <p id={hintId} className="field__hint">
         Width is a share of the photo&apos;s width. The mark is drawn on every photo the link shows and on its web-size
         downloads; originals download without it. Your own pages and the public ones never show it.
