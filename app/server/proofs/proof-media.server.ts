@@ -8,6 +8,7 @@
  */
 import type { IncomingMessage } from "node:http";
 import { buffer } from "node:stream/consumers";
+import pLimit from "p-limit";
 import { and, eq } from "drizzle-orm";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -47,6 +48,11 @@ async function proofGate(req: IncomingMessage, key: string, file: string): Promi
 }
 
 const drawing = new Map<string, Promise<Variant | undefined>>();
+/**
+ * Proofs drawn at once: two, one per core here. A client's first page asks for two dozen together, and each drawing
+ * holds a decoded variant (17 MB at 2560 px); unbounded, a few clients at once would spike the server's memory.
+ */
+const drawSlots = pLimit(2);
 
 /** The photo's variant at `width` with the link's mark: the stored proof, or drawn and stored now. */
 export async function proofVariant(row: ImageRow, mark: ProofMark, width: number): Promise<Variant | undefined> {
@@ -70,7 +76,7 @@ export async function proofVariant(row: ImageRow, mark: ProofMark, width: number
   const id = `${mark.linkId}/${row.id}/${mark.stamp}/${width}/${logo?.key ?? ""}`;
   let pending = drawing.get(id);
   if (!pending) {
-    pending = drawProof(row, mark, width, logo).finally(() => drawing.delete(id));
+    pending = drawSlots(() => drawProof(row, mark, width, logo)).finally(() => drawing.delete(id));
     drawing.set(id, pending);
   }
   return pending;

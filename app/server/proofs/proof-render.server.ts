@@ -94,7 +94,10 @@ export async function drawWatermark(variant: Buffer, watermark: Watermark, logo:
   if (watermark.position === "tiled") {
     const gapX = Math.round(mark.width * TILE_GAP);
     const gapY = Math.round(mark.height * TILE_GAP * 5);
-    const tile = await sharp(mark.data).extend({ right: gapX, bottom: gapY, background: "#0000" }).png().toBuffer();
+    // Half the gap on every side: the first column and row start inside the photo, not cut at its edge.
+    const [left, top] = [Math.floor(gapX / 2), Math.floor(gapY / 2)];
+    const around = { left, right: gapX - left, top, bottom: gapY - top, background: "#0000" };
+    const tile = await sharp(mark.data).extend(around).png().toBuffer();
     return sharp(variant)
       .composite([{ input: tile, tile: true, gravity: "northwest" }])
       .webp(encoderOptions().webp)
