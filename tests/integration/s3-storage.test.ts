@@ -1,6 +1,6 @@
 // The built server with STORAGE=s3 against a real S3-protocol server (s3rver,
 // or S3_TEST_ENDPOINT): uploads land in the bucket, media stream from it,
-// originals stay private, deletes clean up, MEDIA_BASE_URL points pages at
+// originals stay private, deletes clean up, a link's proofs come and go, MEDIA_BASE_URL points pages at
 // the bucket, and a bucket that stops answering mid-upload or mid-delete
 // gives a clear 503, leaves nothing half-written, and recovers.
 import crypto from "node:crypto";
@@ -16,6 +16,7 @@ import { makeJpeg, uploadImage } from "../support/images";
 import { imageRowCount, queryDb, storageKeyOf, tmpEntries, variantUrls } from "../support/inspect";
 import { externalEndpoint, startTestBucket, type TestBucket } from "../support/s3";
 import { seedImages } from "../support/seed";
+import { shareKit } from "../support/share-links";
 import { loginAdmin, runToExit, startServer, type TestServer } from "../support/server";
 import { libraryPhoto } from "../support/template";
 
@@ -62,11 +63,19 @@ async function expectBucketMatchesRows(): Promise<void> {
     server.dataDir,
     "SELECT storage_key, variant_widths, avif_widths FROM images",
   );
-  const expected = rows.flatMap((row) => [
-    `originals/${row.storage_key}`,
-    ...(JSON.parse(row.variant_widths) as number[]).map((w) => `media/${row.storage_key}/w${w}.webp`),
-    ...(JSON.parse(row.avif_widths) as number[]).map((w) => `media/${row.storage_key}/w${w}.avif`),
-  ]);
+  const proofs = queryDb<{ storage_key: string; width: number }>(
+    server.dataDir,
+    "SELECT storage_key, width FROM proof_variants",
+  );
+  const expected = [
+    ...rows.flatMap((row) => [
+      `originals/${row.storage_key}`,
+      ...(JSON.parse(row.variant_widths) as number[]).map((w) => `media/${row.storage_key}/w${w}.webp`),
+      ...(JSON.parse(row.avif_widths) as number[]).map((w) => `media/${row.storage_key}/w${w}.avif`),
+    ]),
+    // A share link's watermarked proofs (record 088): one WebP under a key of its own.
+    ...proofs.map((proof) => `media/${proof.storage_key}/w${proof.width}.webp`),
+  ];
   // The sample project cards' media (`project-` keys) have rows of their own.
   const photoObjects = (await bucket.objects()).filter((key) => !key.includes("/project-"));
   expect(photoObjects).toEqual(expected.sort());
@@ -140,6 +149,35 @@ describe("one bucket", { shuffle: false }, () => {
       }
       // Every discarded object released its connection: the site still answers from the bucket.
       expect((await fetch(`${server.url}${url}`)).status).toBe(200);
+    });
+
+    it("keeps a watermarked link's proof in the bucket, and removes it when the link is revoked", async () => {
+      const kit = shareKit(server, { token });
+      const album = await kit.createAlbum("Proofs in a bucket", "proofs-in-a-bucket");
+      const [photo] = (await seedImages(
+        server,
+        token,
+        [{ name: "Bucket proof", visibility: "hidden", albumIds: [album.id] }],
+        createS3Store(bucket.settings),
+      )) as [Image];
+      const watermark = { kind: "text", text: "© Proof", position: "centre", size: 50, opacity: 80 };
+      const link = await kit.createLink(album.id, { label: "Bucket", watermark });
+      const grant = await kit.openLink(link);
+      const page = await (await kit.get(`/photography/albums/${album.slug}`, grant)).text();
+      const proofUrl = new RegExp(`/media/${storageKeyOf(photo)}/p${link.id}-[0-9a-f]{12}-w\\d+\\.webp`).exec(page)![0];
+      expect((await kit.get(proofUrl, grant)).status).toBe(200);
+      const [proof] = queryDb<{ storage_key: string }>(server.dataDir, "SELECT storage_key FROM proof_variants");
+      expect((await objectsOf(proof!.storage_key)).length).toBe(1);
+      expect(fs.existsSync(`${server.uploadsDir}/images/${proof!.storage_key}`)).toBe(false);
+      await expectBucketMatchesRows();
+
+      const revoked = await fetch(`${server.url}/api/album/${album.id}/links/${link.id}`, {
+        method: "DELETE",
+        headers: kit.asOwner(),
+      });
+      expect(revoked.status).toBe(204);
+      expect(await objectsOf(proof!.storage_key)).toEqual([]);
+      await expectBucketMatchesRows();
     });
 
     it("deletes the row and every object", async () => {
