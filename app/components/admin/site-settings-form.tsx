@@ -67,27 +67,27 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
           <fieldset className="site-choices">
             <legend>Colour scheme</legend>
             {data.schemes.map((scheme) => (
-              <label key={scheme} className="choice">
-                <input
-                  type="radio"
-                  name="colourScheme"
-                  value={scheme}
-                  defaultChecked={kept("colourScheme", settings.colourScheme) === scheme}
-                />
+              <Choice
+                key={scheme}
+                type="radio"
+                name="colourScheme"
+                value={scheme}
+                defaultChecked={kept("colourScheme", settings.colourScheme) === scheme}
+              >
                 {SCHEME_LABELS[scheme]}
-              </label>
+              </Choice>
             ))}
           </fieldset>
           <fieldset className="site-choices">
             <legend>Accent colour</legend>
             {data.accents.map((accent) => (
-              <label key={accent.name} className="choice">
-                <input
-                  type="radio"
-                  name="accent"
-                  value={accent.name}
-                  defaultChecked={kept("accent", settings.accent) === accent.name}
-                />
+              <Choice
+                key={accent.name}
+                type="radio"
+                name="accent"
+                value={accent.name}
+                defaultChecked={kept("accent", settings.accent) === accent.name}
+              >
                 <span
                   className="site-swatch"
                   aria-hidden="true"
@@ -96,18 +96,17 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
                   }}
                 />
                 {accent.label}
-              </label>
+              </Choice>
             ))}
-            <label className="choice">
-              <input
-                type="radio"
-                name="accent"
-                value="custom"
-                defaultChecked={kept("accent", settings.accent) === "custom"}
-                aria-describedby="settings-custom-hint"
-              />
+            <Choice
+              type="radio"
+              name="accent"
+              value="custom"
+              defaultChecked={kept("accent", settings.accent) === "custom"}
+              aria-describedby="settings-custom-hint"
+            >
               Custom
-            </label>
+            </Choice>
             <div className="site-custom">
               <p className="field__hint" id="settings-custom-hint">
                 Custom: your own colour for each scheme. Each must keep 4.5:1 contrast as text on that scheme&apos;s
@@ -120,15 +119,15 @@ export function SiteSettingsPage({ data, answer }: { data: Data; answer: Answer 
           <fieldset className="site-choices">
             <legend>Home page opens on</legend>
             {Object.entries(data.homeTabs).map(([tab, label]) => (
-              <label key={tab} className="choice">
-                <input
-                  type="radio"
-                  name="homeTab"
-                  value={tab}
-                  defaultChecked={kept("homeTab", settings.homeTab) === tab}
-                />
+              <Choice
+                key={tab}
+                type="radio"
+                name="homeTab"
+                value={tab}
+                defaultChecked={kept("homeTab", settings.homeTab) === tab}
+              >
                 {label}
-              </label>
+              </Choice>
             ))}
           </fieldset>
           <Choice

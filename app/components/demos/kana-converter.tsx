@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { convertDigits, MAX_DIGITS, parseNumeral, type KanaScript } from "~/lib/kana";
 import { buttonClass } from "~/components/ui/button";
+import { Choice } from "~/components/ui/choice";
 
 interface Props {
   /** From the URL, so the server renders the answer of a submitted form. */
@@ -50,16 +51,16 @@ export function KanaConverter({ initialNumber, initialScript }: Props) {
         <fieldset className="field">
           <legend>Script</legend>
           {(["hiragana", "katakana"] as const).map((value) => (
-            <label key={value} className="choice">
-              <input
-                type="radio"
-                name="script"
-                value={value}
-                checked={script === value}
-                onChange={() => setScript(value)}
-              />
+            <Choice
+              key={value}
+              type="radio"
+              name="script"
+              value={value}
+              checked={script === value}
+              onChange={() => setScript(value)}
+            >
               {value === "hiragana" ? "Hiragana" : "Katakana"}
-            </label>
+            </Choice>
           ))}
         </fieldset>
         <button type="submit" className={buttonClass()}>

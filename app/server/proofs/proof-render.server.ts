@@ -15,6 +15,15 @@ const MARGIN = 0.04;
 /** The gap between tiles, as a share of a tile's own size. */
 const TILE_GAP = 0.6;
 
+/**
+ * Encoding is nearly all of a drawing's time, and a client waits for it: effort 2 encodes a 2560 px photo about three
+ * times faster than the variants' 3, for files about 5 % larger (measured on a camera-like photo).
+ */
+function proofWebp() {
+  const { webp } = encoderOptions();
+  return { ...webp, effort: Math.min(webp.effort, 2) };
+}
+
 function escapeMarkup(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -100,11 +109,11 @@ export async function drawWatermark(variant: Buffer, watermark: Watermark, logo:
     const tile = await sharp(mark.data).extend(around).png().toBuffer();
     return sharp(variant)
       .composite([{ input: tile, tile: true, gravity: "northwest" }])
-      .webp(encoderOptions().webp)
+      .webp(proofWebp())
       .toBuffer();
   }
   return sharp(variant)
     .composite([{ input: mark.data, ...placed(watermark.position, photo, mark) }])
-    .webp(encoderOptions().webp)
+    .webp(proofWebp())
     .toBuffer();
 }
