@@ -9,6 +9,7 @@ import { benchHeic } from "./bench/heic";
 import { benchJsSize } from "./bench/js-size";
 import { benchLogin } from "./bench/login";
 import { benchLifecycle } from "./bench/lifecycle";
+import { benchMailQueue } from "./bench/mail-queue";
 import { benchMediaThroughput } from "./bench/media-throughput";
 import { benchProofs } from "./bench/proofs";
 import { benchReplication } from "./bench/replication";
@@ -43,6 +44,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["litestream", benchReplication],
   ["s3", benchS3],
   ["zip", benchZip],
+  ["mail-queue", benchMailQueue],
   ["js-size", benchJsSize],
 ];
 

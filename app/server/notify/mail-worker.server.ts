@@ -9,7 +9,7 @@ import { config } from "~/server/core/config.server";
 import { markFailedAttempt, markSent, nextDueAt, nextDueMail } from "./mail-queue.server";
 
 /** A mail server that accepts the connection and then says nothing is given up on after this, and retried. */
-const SMTP_TIMEOUT_MS = 30_000;
+export const SMTP_TIMEOUT_MS = 30_000;
 /** The longest sleep between looks at the queue: a message queued by another process is seen within it. */
 const IDLE_LOOK_MS = 5 * 60_000;
 
