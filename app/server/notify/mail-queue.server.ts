@@ -18,7 +18,7 @@ export interface Mail {
   html: string;
 }
 
-/** Attempts before a message is marked failed: about four hours of retries. */
+/** Attempts before a message is marked failed: its retries span about two hours (1 + 2 + … + 64 minutes). */
 export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 60_000;
 const LONGEST_WAIT_MS = 2 * 60 * 60_000;

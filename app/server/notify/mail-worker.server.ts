@@ -62,10 +62,15 @@ function schedule(): void {
   timer.unref();
 }
 
-/** Looks at the queue now (after a message was queued); a no-op without SMTP settings or before the start. */
+/**
+ * Looks at the queue soon after a message was queued; a no-op without SMTP settings or before the start. The look
+ * waits for the caller's synchronous work to end: a message is queued inside the transaction of what it tells, and one
+ * read before that commits could be sent about a write that is then undone.
+ */
 export function wakeMailWorker(): void {
   if (!started || running) return;
-  running = drain()
+  running = Promise.resolve()
+    .then(drain)
     .catch((error: unknown) => console.error("The mail worker stopped:", error))
     .finally(() => {
       running = undefined;
