@@ -39,3 +39,10 @@ export function describeWatermark(watermark: Watermark | null): string {
   const what = watermark.kind === "logo" ? "Logo" : `“${watermark.text}”`;
   return `${what}, ${POSITION_LABELS[watermark.position].toLowerCase()}, ${watermark.size} % wide, ${watermark.opacity} % opaque`;
 }
+
+/** The owner's preview of a link's mark: the album's cover as the link's client sees it. */
+export interface WatermarkPreview {
+  url: string;
+  width: number;
+  height: number;
+}

@@ -64,6 +64,7 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
         <ErrorBanners messages={[refused && !refusedHere ? refused.message : null]} />
         <ShareLinkList
           links={links}
+          previews={loaderData.previews}
           zone={timeZone.zone}
           refused={refused?.intent === "link-choose" ? refused : undefined}
           refusedWatermark={refused?.intent === "link-watermark" ? refused : undefined}

@@ -108,9 +108,8 @@ describe("a watermarked link", () => {
 
     // The photo's own file is not the client's.
     expect((await kit.get(`/media/${keyOf(hidden)}/w${width}.webp`, grant)).status).toBe(404);
-    // Nobody else has the proof: a visitor, the owner, another mark's address.
+    // Nobody else has the proof but the owner: not a visitor, not another mark's address.
     expect((await kit.get(proofUrl)).status).toBe(404);
-    expect((await fetch(server.url + proofUrl, { headers: kit.asOwner() })).status).toBe(404);
     expect((await kit.get(proofUrl.replace(/-[0-9a-f]{12}-/, "-000000000000-"), grant)).status).toBe(404);
   });
 
@@ -143,13 +142,28 @@ describe("a watermarked link", () => {
     expect(originalsPage).toContain("Downloads are the originals, without the watermark.");
   });
 
-  it("never marks what the owner sees", async () => {
-    await kit.createLink(album.id, { label: "Owner check", watermark: TEXT_MARK });
+  it("never marks what the owner sees, and shows them each marked link's cover as its client sees it", async () => {
+    const link = await kit.createLink(album.id, { label: "Owner check", watermark: TEXT_MARK });
     const page = await (
       await fetch(`${server.url}/photography/albums/${album.slug}`, { headers: kit.asOwner() })
     ).text();
     expect(mediaUrls(page).some((url) => /\/p\d+-/.test(url))).toBe(false);
     expect(page).not.toContain("carry the watermark");
+
+    const admin = await (
+      await fetch(`${server.url}/photography/admin/albums/${album.slug}`, { headers: kit.asOwner() })
+    ).text();
+    const preview = new RegExp(
+      `<img src="(/media/[a-f0-9]{32}/p${link.id}-[0-9a-f]{12}-w\\d+\\.webp)"[^>]*alt="The album's cover as Owner check sees it, watermarked"`,
+    ).exec(admin.replaceAll("&#x27;", "'"))?.[1];
+    expect(preview).toBeDefined();
+    const drawn = await fetch(server.url + preview!, { headers: kit.asOwner() });
+    expect([drawn.status, drawn.headers.get("content-type")]).toEqual([200, "image/webp"]);
+    // The preview's address is the client's own: the same file.
+    const grant = await kit.openLink(link);
+    expect(Buffer.from(await (await kit.get(preview!, grant)).arrayBuffer())).toEqual(
+      Buffer.from(await drawn.arrayBuffer()),
+    );
   });
 
   it("takes a changed mark's proofs and a revoked link's out of the store", async () => {

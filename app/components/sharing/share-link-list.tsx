@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import type { ShareLink } from "~/lib/share-link";
 import { formatInZone } from "~/lib/time-zone";
 import { ruleShortText } from "~/lib/selection";
-import { describeWatermark } from "~/lib/watermark";
+import { describeWatermark, type WatermarkPreview } from "~/lib/watermark";
 import { LinkChooseForm, type ChooseRefusal } from "./link-choose-form";
 import { LinkWatermarkForm, type WatermarkRefusal } from "./link-watermark-form";
 import { LinkAddress } from "./new-share-link";
@@ -25,8 +25,11 @@ export function ShareLinkList({
   zone,
   refused,
   refusedWatermark,
+  previews,
 }: {
   links: ShareLink[];
+  /** Each marked link's cover as its client sees it. */
+  previews: Record<number, WatermarkPreview>;
   zone: string;
   /** The last refused post of a link's choose form. */
   refused?: ChooseRefusal;
@@ -95,7 +98,9 @@ export function ShareLinkList({
             </p>
           ) : null}
           {link.state === "revoked" ? null : <LinkChooseForm link={link} refused={refused} />}
-          {link.state === "revoked" ? null : <LinkWatermarkForm link={link} refused={refusedWatermark} />}
+          {link.state === "revoked" ? null : (
+            <LinkWatermarkForm link={link} refused={refusedWatermark} preview={previews[link.id]} />
+          )}
           {link.state === "revoked" ? null : (
             <Form method="post" className="share-link__client-view">
               <input type="hidden" name="intent" value="link-client-view" />

@@ -2,7 +2,7 @@
  * A share link's watermarked proofs (record 088), as the media answer asks
  * for them: `/media/<photo key>/p<link>-<stamp>-w<width>.webp` goes to a
  * request that holds the link's live grant, with the mark `stamp` names, for
- * a photo of the link's album. Each is drawn once, on its first request, and
+ * a photo of the link's album, and to the owner, who previews it. Each is drawn once, on its first request, and
  * kept in the photo store under a key of its own, named by a `proof_variants`
  * row; concurrent first requests share one drawing.
  */
@@ -16,7 +16,8 @@ import { requestAccess, type ProofMark } from "~/server/access/access.server";
 import { asFetchRequest, mediaGate } from "~/server/access/media-access.server";
 import { PRIVATE_MEDIA_CACHE_CONTROL } from "~/server/http/cache-policy.server";
 import { db } from "~/server/data/db.server";
-import { albumImages, images, proofVariants, type ImageRow } from "~/server/data/schema";
+import { albumImages, images, proofVariants, shareLinks, type ImageRow } from "~/server/data/schema";
+import { markStamp } from "~/server/access/grant-cookie.server";
 import { PROOF_FILE_PATTERN, type MediaGate, type MediaPass } from "~/server/http/media.server";
 import { newStorageKey } from "~/server/storage/photo-store.server";
 import { storeFolder } from "~/server/storage/store-folder.server";
@@ -31,10 +32,24 @@ export const photoMediaGate: MediaGate = async (req, key, file) => {
   return cacheControl === undefined ? undefined : { cacheControl };
 };
 
+/** The mark and album of link `linkId` for the owner's preview (record 088), when `stamp` is its mark's. */
+function ownersPreview(linkId: number, stamp: string): { albumId: number; mark: ProofMark } | undefined {
+  const link = db()
+    .select({ albumId: shareLinks.albumId, watermark: shareLinks.watermark })
+    .from(shareLinks)
+    .where(eq(shareLinks.id, linkId))
+    .get();
+  if (!link?.watermark || markStamp(link.watermark) !== stamp) return undefined;
+  return { albumId: link.albumId, mark: { linkId, stamp, watermark: link.watermark } };
+}
+
 async function proofGate(req: IncomingMessage, key: string, file: string): Promise<MediaPass | undefined> {
   const [, linkId, stamp, width] = PROOF_FILE_PATTERN.exec(file)!;
   const access = await requestAccess(asFetchRequest(req));
-  const grant = access.albumGrants.find((each) => each.linkId === Number(linkId) && each.mark?.stamp === stamp);
+  // The link's client, through its live grant; or the owner, previewing what the link shows.
+  const grant = access.owner
+    ? ownersPreview(Number(linkId), stamp!)
+    : access.albumGrants.find((each) => each.linkId === Number(linkId) && each.mark?.stamp === stamp);
   if (!grant?.mark) return undefined;
   const row = db()
     .select({ image: images })

@@ -28,6 +28,7 @@ import {
   type ShareLinkInput,
 } from "./share-input.server";
 import { reopenSelection } from "./selection.server";
+import { proofPreviews } from "~/server/proofs/proof-preview.server";
 import { rememberNewLink, takeNewLink } from "./new-link-notice.server";
 import { createShareLink, listShareLinks, revokeShareLink, updateShareLink } from "./share-links.server";
 import { favouritesByLink } from "./favourites-owner.server";
@@ -58,13 +59,16 @@ export async function sharingPageLoader(request: Request, slug: string) {
   const album = ownersAlbum(slug);
   const { notice, clear } = await takeNewLink(request, album.id);
   const hidden = await takeHidden(request, album.id);
+  const links = listShareLinks(album.id, siteOrigin(request));
   const page = {
     album: toAlbum(album, OWNER),
     /** An unlisted or private album's photos that are public, and so in the gallery, the feeds and the API's lists. */
     publicElsewhere: album.visibility === "public" ? 0 : publicMemberCount(album.id),
     /** How many the last "Hide them" hid, shown once. */
     hidden: hidden.count,
-    links: listShareLinks(album.id, siteOrigin(request)),
+    links,
+    /** What each marked link's client sees of the cover (record 088). */
+    previews: proofPreviews(album, links),
     timeZone: { ...ownerTimeZone(), zones: timeZoneChoices() },
     created: notice,
     favourites: favouritesByLink(album.id),
