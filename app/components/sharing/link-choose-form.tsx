@@ -2,13 +2,10 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ShareLink } from "~/lib/share-link";
 import { ChooseRuleFields } from "./choose-rule-fields";
+import { refusalOfLink, type LinkRefusal } from "./link-refusal";
 
 /** The last refused post of a link's own choose form: what was typed, and the field the message names. */
-export interface ChooseRefusal {
-  message: string;
-  field: string | null;
-  typed: { linkId: string; chooseMode: string; chooseCount: string };
-}
+export type ChooseRefusal = LinkRefusal<{ chooseMode: string; chooseCount: string }>;
 
 /**
  * A link's own form for how many photos its clients choose, so the owner can change the number after sending the
@@ -16,8 +13,7 @@ export interface ChooseRefusal {
  * again.
  */
 export function LinkChooseForm({ link, refused }: { link: ShareLink; refused?: ChooseRefusal }) {
-  const mine = refused?.typed.linkId === String(link.id) ? refused : undefined;
-  const errorOf = (name: string) => (mine?.field === name ? mine.message : null);
+  const { mine, errorOf } = refusalOfLink(refused, link.id);
   return (
     <Form method="post" className="share-link__choose">
       <input type="hidden" name="intent" value="link-choose" />

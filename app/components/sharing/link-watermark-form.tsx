@@ -2,14 +2,11 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { ShareLink } from "~/lib/share-link";
 import type { WatermarkPreview } from "~/lib/watermark";
+import { refusalOfLink, type LinkRefusal } from "./link-refusal";
 import { WatermarkFields, watermarkValues, type TypedWatermark } from "./watermark-fields";
 
 /** The last refused post of a link's own watermark form: what was typed, and the field the message names. */
-export interface WatermarkRefusal {
-  message: string;
-  field: string | null;
-  typed: TypedWatermark & { linkId: string };
-}
+export type WatermarkRefusal = LinkRefusal<TypedWatermark>;
 
 /**
  * A link's own form for its watermark (record 088), so the owner can add, change or remove it after sending the link
@@ -26,8 +23,7 @@ export function LinkWatermarkForm({
   /** The album's cover as the link's client sees it, while the link has a mark. */
   preview?: WatermarkPreview | undefined;
 }) {
-  const mine = refused?.typed.linkId === String(link.id) ? refused : undefined;
-  const errorOf = (name: string) => (mine?.field === name ? mine.message : null);
+  const { mine, errorOf } = refusalOfLink(refused, link.id);
   return (
     <Form method="post" className="share-link__watermark">
       <input type="hidden" name="intent" value="link-watermark" />

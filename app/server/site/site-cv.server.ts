@@ -89,15 +89,12 @@ export async function uploadCv(request: Request): Promise<void> {
       throw new HttpError(415, `${CV_FIELD} must be a PDF file: this one is not a PDF.`);
     }
     await storeSiteFiles(
+      cvSetting,
       async (dir) => {
         await fsp.rename(file.path, path.join(dir, ORIGINAL_FILE));
         return { checksum: file.checksum, details: file.size };
       },
-      (stored, size) => {
-        const previous = cvSetting.read();
-        cvSetting.write({ state: "stored", stored, size });
-        return previous.state === "stored" ? previous.stored : undefined;
-      },
+      (stored, size) => ({ state: "stored", stored, size }),
     );
   } finally {
     await discardUploads(files);
@@ -106,9 +103,5 @@ export async function uploadCv(request: Request): Promise<void> {
 
 /** "No CV": the link and /cv.pdf go. */
 export async function removeCv(): Promise<void> {
-  await removeSiteFiles(() => {
-    const previous = cvSetting.read();
-    cvSetting.write({ state: "none" });
-    return previous.state === "stored" ? previous.stored : undefined;
-  });
+  await removeSiteFiles(cvSetting);
 }

@@ -64,11 +64,6 @@ export async function logoForMarks(): Promise<{ key: string; png: Buffer; width:
   return { key, png: kept.png, width: logo.width, height: logo.height };
 }
 
-function previousFiles() {
-  const logo = logoSetting.read();
-  return logo.state === "stored" ? logo.stored : undefined;
-}
-
 /** Streams the upload (at most 5 MB), cleans it and replaces the logo; any refusal leaves the old one. */
 export async function uploadLogo(request: Request): Promise<void> {
   const { files } = await parseUpload(request, { fileFields: [LOGO_FIELD], maxBytes: MAX_LOGO_BYTES }).catch(
@@ -87,21 +82,18 @@ export async function uploadLogo(request: Request): Promise<void> {
       throw new HttpError(400, `${LOGO_FIELD} must be a PNG image: none was sent.`, { field: LOGO_FIELD });
     }
     await storeSiteFiles(
+      logoSetting,
       async (dir) => {
         const made = await makeLogoFiles(file.path, dir);
         return { checksum: made.checksum, details: made };
       },
-      (stored, made) => {
-        const previous = previousFiles();
-        logoSetting.write({
-          state: "stored",
-          stored,
-          width: made.width,
-          height: made.height,
-          variantWidths: made.variantWidths,
-        });
-        return previous;
-      },
+      (stored, made) => ({
+        state: "stored",
+        stored,
+        width: made.width,
+        height: made.height,
+        variantWidths: made.variantWidths,
+      }),
     );
   } finally {
     await discardUploads(files);
@@ -109,9 +101,5 @@ export async function uploadLogo(request: Request): Promise<void> {
 }
 
 export async function removeLogo(): Promise<void> {
-  await removeSiteFiles(() => {
-    const previous = previousFiles();
-    logoSetting.write({ state: "none" });
-    return previous;
-  });
+  await removeSiteFiles(logoSetting);
 }

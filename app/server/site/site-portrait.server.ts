@@ -55,11 +55,6 @@ export function readPortrait(): Portrait | null {
   };
 }
 
-function previousFiles() {
-  const portrait = portraitSetting.read();
-  return portrait.state === "stored" ? portrait.stored : undefined;
-}
-
 /** Streams the upload, makes its variants and replaces the portrait; a refusal leaves the old one. */
 export async function uploadPortrait(request: Request): Promise<void> {
   const { files } = await parseUpload(request, { fileFields: [PORTRAIT_FIELD] });
@@ -67,6 +62,7 @@ export async function uploadPortrait(request: Request): Promise<void> {
   try {
     if (!file || file.size === 0) throw new HttpError(400, `${PORTRAIT_FIELD} must be an image: none was sent.`);
     await storeSiteFiles(
+      portraitSetting,
       async (dir) => {
         const processed = await processImage(file.path, dir).catch((error: unknown) => {
           if (error instanceof HttpError) throw new HttpError(error.status, `${PORTRAIT_FIELD}: ${error.message}`);
@@ -75,19 +71,15 @@ export async function uploadPortrait(request: Request): Promise<void> {
         await moveOriginal(file.path, dir);
         return { checksum: file.checksum, details: processed };
       },
-      (stored, processed) => {
-        const previous = previousFiles();
-        portraitSetting.write({
-          state: "stored",
-          stored,
-          width: processed.width,
-          height: processed.height,
-          variantWidths: processed.variantWidths,
-          avifWidths: processed.avifWidths,
-          placeholder: processed.placeholder,
-        });
-        return previous;
-      },
+      (stored, processed) => ({
+        state: "stored",
+        stored,
+        width: processed.width,
+        height: processed.height,
+        variantWidths: processed.variantWidths,
+        avifWidths: processed.avifWidths,
+        placeholder: processed.placeholder,
+      }),
     );
   } finally {
     await discardUploads(files);
@@ -95,9 +87,5 @@ export async function uploadPortrait(request: Request): Promise<void> {
 }
 
 export async function removePortrait(): Promise<void> {
-  await removeSiteFiles(() => {
-    const previous = previousFiles();
-    portraitSetting.write({ state: "none" });
-    return previous;
-  });
+  await removeSiteFiles(portraitSetting);
 }
