@@ -12,7 +12,7 @@ import { shareLinks } from "~/server/data/schema";
 import { sha256 } from "~/server/core/tokens.server";
 import { sessionSecrets } from "~/server/core/session-secrets.server";
 import type { Watermark } from "~/lib/watermark";
-import type { AlbumGrant } from "./access.server";
+import type { AlbumGrant, ProofMark } from "./access.server";
 
 /** A browser keeps the links it opened last; an older one is opened again from its URL. */
 export const MAX_GRANTS = 20;
@@ -46,6 +46,11 @@ function cookie() {
 export function markStamp(watermark: Watermark): string {
   const { kind, text, position, size, opacity } = watermark;
   return sha256(JSON.stringify([kind, text, position, size, opacity])).slice(0, 12);
+}
+
+/** Link `linkId`'s mark as its proofs are made and addressed. */
+export function proofMark(linkId: number, watermark: Watermark): ProofMark {
+  return { linkId, stamp: markStamp(watermark), watermark };
 }
 
 export function passwordPrint(passwordHash: string | null): string {
@@ -107,7 +112,7 @@ export async function readGrants(request: Request, now = new Date()): Promise<Al
     const [, print, visitorId] = byLink.get(row.id)!;
     if (print !== passwordPrint(row.passwordHash)) return [];
     const { albumId, id: linkId, download, clientView, watermark } = row;
-    const mark = watermark ? { linkId, stamp: markStamp(watermark), watermark } : undefined;
+    const mark = watermark ? proofMark(linkId, watermark) : undefined;
     return [{ albumId, linkId, download, clientView, ...(visitorId ? { visitorId } : {}), ...(mark ? { mark } : {}) }];
   });
 }

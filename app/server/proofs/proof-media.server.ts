@@ -17,7 +17,7 @@ import { asFetchRequest, mediaGate } from "~/server/access/media-access.server";
 import { PRIVATE_MEDIA_CACHE_CONTROL } from "~/server/http/cache-policy.server";
 import { db } from "~/server/data/db.server";
 import { albumImages, images, proofVariants, shareLinks, type ImageRow } from "~/server/data/schema";
-import { markStamp } from "~/server/access/grant-cookie.server";
+import { proofMark } from "~/server/access/grant-cookie.server";
 import { PROOF_FILE_PATTERN, type MediaGate, type MediaPass } from "~/server/http/media.server";
 import { newStorageKey } from "~/server/storage/photo-store.server";
 import { storeFolder } from "~/server/storage/store-folder.server";
@@ -39,8 +39,8 @@ function ownersPreview(linkId: number, stamp: string): { albumId: number; mark: 
     .from(shareLinks)
     .where(eq(shareLinks.id, linkId))
     .get();
-  if (!link?.watermark || markStamp(link.watermark) !== stamp) return undefined;
-  return { albumId: link.albumId, mark: { linkId, stamp, watermark: link.watermark } };
+  const mark = link?.watermark ? proofMark(linkId, link.watermark) : undefined;
+  return mark?.stamp === stamp ? { albumId: link!.albumId, mark } : undefined;
 }
 
 async function proofGate(req: IncomingMessage, key: string, file: string): Promise<MediaPass | undefined> {

@@ -4,7 +4,7 @@
  */
 import type { ShareLink } from "~/lib/share-link";
 import type { WatermarkPreview } from "~/lib/watermark";
-import { markStamp } from "~/server/access/grant-cookie.server";
+import { proofMark } from "~/server/access/grant-cookie.server";
 import { coverRow } from "~/server/albums/albums.server";
 import type { AlbumRow } from "~/server/data/schema";
 import { mediaUrl } from "~/server/photos/image-json.server";
@@ -21,8 +21,7 @@ export function proofPreviews(album: AlbumRow, links: ShareLink[]): Record<numbe
   return Object.fromEntries(
     links.flatMap(({ id, state, watermark }) => {
       if (!watermark || state === "revoked") return [];
-      const mark = { linkId: id, stamp: markStamp(watermark), watermark };
-      return [[id, { url: mediaUrl(cover, width, "webp", mark), width, height }]];
+      return [[id, { url: mediaUrl(cover, width, "webp", proofMark(id, watermark)), width, height }]];
     }),
   );
 }
