@@ -6,6 +6,7 @@ import path from "node:path";
 import "react-router";
 import { config } from "~/server/core/config.server";
 import { photoMediaGate } from "~/server/proofs/proof-media.server";
+import { heldAccessUntil } from "~/server/access/access.server";
 import { serveDownloads } from "~/server/downloads/download-routes.server";
 import { createBuiltAssets } from "~/server/http/built-assets.server";
 import { createFastPath } from "~/server/http/fast-path.server";
@@ -107,7 +108,7 @@ app.use(
       : await import("virtual:react-router/server-build"),
     getLoadContext: (req, res) => {
       const nonce = String(res.locals.nonce);
-      return { nonce, clientIp: req.ip ?? "unknown", keepPage: pageRecorder(req, nonce) };
+      return { nonce, clientIp: req.ip ?? "unknown", keepPage: pageRecorder(req, nonce, heldAccessUntil) };
     },
   }),
 );

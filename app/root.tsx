@@ -16,7 +16,7 @@ import { SiteHeader } from "~/components/site-header";
 import { accentColours, accentStyle, DEFAULT_ACCENT } from "~/lib/accent-palette";
 import { isScriptRequest } from "~/lib/paths";
 import { isUnansweredAction } from "~/lib/unanswered-action";
-import { isAdmin } from "~/server/auth/auth.server";
+import { requestAccess } from "~/server/access/access.server";
 import { publicSite } from "~/server/site/site-content.server";
 import { readLogo } from "~/server/site/site-logo.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const site = publicSite();
   // Written here from the fixed palette, so the palette's code stays out of the visitor's bundle.
   const accentCss = site.accent === DEFAULT_ACCENT ? null : accentStyle(accentColours(site.accent, site.customAccent));
-  return { origin: siteOrigin(request), site, logo: readLogo(), accentCss, signedIn: await isAdmin(request) };
+  return { origin: siteOrigin(request), site, logo: readLogo(), accentCss, signedIn: (await requestAccess(request)).owner };
 }
 
 /**

@@ -21,8 +21,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Every answer's headers; returns the policy's script-src nonce. */
-function expectCommonHeaders(response: Response, label: string): string {
+/** Every answer's headers; returns the policy's script-src: a nonce, or `'none'` for a file. */
+function expectCommonHeaders(response: Response, label: string, file = false): string {
   const csp = response.headers.get("content-security-policy");
   expect(csp, label).toBeTruthy();
   const directives = new Map(
@@ -32,7 +32,7 @@ function expectCommonHeaders(response: Response, label: string): string {
     }),
   );
   expect(directives.get("default-src"), label).toBe("'self'");
-  expect(directives.get("script-src"), label).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]{16,}'$/);
+  expect(directives.get("script-src"), label).toMatch(file ? /^'none'$/ : /^'self' 'nonce-[A-Za-z0-9+/=]{16,}'$/);
   expect(directives.get("object-src"), label).toBe("'none'");
   expect(directives.get("base-uri"), label).toBe("'none'");
   expect(directives.get("frame-ancestors"), label).toBe("'none'");
@@ -40,7 +40,7 @@ function expectCommonHeaders(response: Response, label: string): string {
   expect(response.headers.get("referrer-policy"), label).toBe("same-origin");
   expect(response.headers.get("cross-origin-resource-policy"), label).toBe("same-origin");
   expect(response.headers.get("x-powered-by"), label).toBeNull();
-  return directives.get("script-src")!.match(/'nonce-([^']+)'/)![1]!;
+  return file ? "'none'" : directives.get("script-src")!.match(/'nonce-([^']+)'/)![1]!;
 }
 
 const PAGES: [string, Record<string, string>][] = [
@@ -82,10 +82,10 @@ describe("other answers", () => {
     }
   });
 
-  it("media, found or not", async () => {
-    for (const url of [image.url, `/media/${storageKeyOf(image)}/original`]) {
-      expectCommonHeaders(await fetch(`${server.url}${url}`), url);
-    }
+  it("media, found or not: a file runs no script", async () => {
+    expectCommonHeaders(await fetch(`${server.url}${image.url}`), image.url, true);
+    const missing = `/media/${storageKeyOf(image)}/original`;
+    expectCommonHeaders(await fetch(`${server.url}${missing}`), missing);
   });
 });
 

@@ -84,8 +84,13 @@ export async function linksOpenedHere(request: Request): Promise<number[]> {
 
 /** The albums the request's cookie grants through links that are still live: not revoked, not expired, same password. */
 export async function readGrants(request: Request, now = new Date()): Promise<AlbumGrant[]> {
+  return (await liveGrants(request, now)).grants;
+}
+
+/** `readGrants`, and until when they hold (ms since the epoch): the first of their links' expiries. */
+export async function liveGrants(request: Request, now = new Date()): Promise<{ grants: AlbumGrant[]; until: number }> {
   const entries = await readEntries(request);
-  if (entries.length === 0) return [];
+  if (entries.length === 0) return { grants: [], until: Infinity };
   const rows = db()
     .select({
       id: shareLinks.id,
@@ -94,6 +99,7 @@ export async function readGrants(request: Request, now = new Date()): Promise<Al
       clientView: shareLinks.clientView,
       watermark: shareLinks.watermark,
       passwordHash: shareLinks.passwordHash,
+      expiresAt: shareLinks.expiresAt,
     })
     .from(shareLinks)
     .where(
@@ -108,13 +114,13 @@ export async function readGrants(request: Request, now = new Date()): Promise<Al
     )
     .all();
   const byLink = new Map(entries.map((entry) => [entry[0], entry]));
-  return rows.flatMap((row) => {
-    const [, print, visitorId] = byLink.get(row.id)!;
-    if (print !== passwordPrint(row.passwordHash)) return [];
-    const { albumId, id: linkId, download, clientView, watermark } = row;
+  const live = rows.filter((row) => byLink.get(row.id)![1] === passwordPrint(row.passwordHash));
+  const grants = live.map(({ albumId, id: linkId, download, clientView, watermark }): AlbumGrant => {
+    const visitorId = byLink.get(linkId)![2];
     const mark = watermark ? proofMark(linkId, watermark) : undefined;
-    return [{ albumId, linkId, download, clientView, ...(visitorId ? { visitorId } : {}), ...(mark ? { mark } : {}) }];
+    return { albumId, linkId, download, clientView, ...(visitorId ? { visitorId } : {}), ...(mark ? { mark } : {}) };
   });
+  return { grants, until: Math.min(...live.map((row) => row.expiresAt?.getTime() ?? Infinity)) };
 }
 
 /** Why a link this browser opened no longer grants its album. */

@@ -108,6 +108,11 @@ export interface AdminSession {
   id: number;
   userId: number;
   via: "cookie" | "token";
+  /**
+   * Until when this answer holds without a new lookup (ms since the epoch): the session's expiry, or sooner, when its
+   * expiry or "last used" is next due to be written. What keeps the answer (access.server.ts) asks again after it.
+   */
+  until: number;
 }
 
 function bearerToken(request: Request): string | undefined {
@@ -138,15 +143,19 @@ export async function getAdminSession(request: Request): Promise<AdminSession | 
     .get();
   if (!row) return null;
   const slid = Math.min(now + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime());
-  const lastUsed = row.lastUsedAt?.getTime() ?? 0;
-  if (slid - row.expiresAt.getTime() > SLIDE_GRANULARITY_MS || now - lastUsed > LAST_USED_GRANULARITY_MS) {
+  let expiresAt = row.expiresAt.getTime();
+  let lastUsed = row.lastUsedAt?.getTime() ?? 0;
+  if (slid - expiresAt > SLIDE_GRANULARITY_MS || now - lastUsed > LAST_USED_GRANULARITY_MS) {
+    expiresAt = Math.max(slid, expiresAt);
+    lastUsed = now;
     db()
       .update(sessions)
-      .set({ expiresAt: new Date(Math.max(slid, row.expiresAt.getTime())), lastUsedAt: new Date(now) })
+      .set({ expiresAt: new Date(expiresAt), lastUsedAt: new Date(now) })
       .where(eq(sessions.id, row.id))
       .run();
   }
-  return { id: row.id, userId: row.userId, via };
+  const nextWrite = Math.min(expiresAt - SESSION_IDLE_MS + SLIDE_GRANULARITY_MS, lastUsed + LAST_USED_GRANULARITY_MS);
+  return { id: row.id, userId: row.userId, via, until: Math.min(expiresAt, nextWrite) };
 }
 
 /**

@@ -15,3 +15,17 @@ export function dataVersion(): string {
   const row = db().$client.prepare("SELECT version FROM content_version WHERE id = 1").get() as { version: number };
   return String(row.version);
 }
+
+/**
+ * The content version and the access version together (migration 0027, docs/decisions/090-access-caches.md): the
+ * access version counts every write that changes who may see what (share links, sessions' ends) or what a link's
+ * client sees of their own (names, favourites, comments). Whatever says who may see what, or shows it to a signed-in
+ * owner or a client, is kept under this key and dropped when it moves.
+ */
+export function accessVersion(): string {
+  const row = db().$client.prepare("SELECT version, access FROM content_version WHERE id = 1").get() as {
+    version: number;
+    access: number;
+  };
+  return `${row.version}.${row.access}`;
+}

@@ -9,7 +9,7 @@
 import type { Express, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { pipeline } from "node:stream";
 import { requestAccess } from "~/server/access/access.server";
-import { asFetchRequest } from "~/server/access/media-access.server";
+import { asFetchRequest } from "~/server/access/access.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
 import { DOWNLOAD_ROUTES } from "~/lib/paths";

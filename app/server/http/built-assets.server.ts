@@ -3,8 +3,8 @@ import fresh from "fresh";
 import fs from "node:fs";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
-import { IMMUTABLE_CACHE_CONTROL } from "./cache-policy.server";
-import { newNonce, securityHeaders } from "./headers.server";
+import { fileCacheControl, IMMUTABLE_CACHE_CONTROL } from "./cache-policy.server";
+import { fileSecurityHeaders } from "./headers.server";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -82,9 +82,9 @@ export function createBuiltAssets(dir: string) {
     const encoding = [...asset.encoded.keys()].find((name) => req.acceptsEncodings(name) === name);
     const body = encoding ? asset.encoded.get(encoding)! : asset.plain;
     const headers = {
-      ...securityHeaders(newNonce(), req.secure),
+      ...Object.fromEntries(fileSecurityHeaders(req.secure)),
       "Content-Type": asset.type,
-      "Cache-Control": IMMUTABLE_CACHE_CONTROL,
+      "Cache-Control": fileCacheControl(IMMUTABLE_CACHE_CONTROL, req.headers),
       ETag: body.etag,
       "Last-Modified": asset.lastModified,
       ...(asset.encoded.size ? { Vary: "Accept-Encoding" } : {}),

@@ -53,6 +53,19 @@ export function carriesCredentials(headers: Headers | IncomingHttpHeaders): bool
   return Boolean(headers.cookie || headers.authorization);
 }
 
+/**
+ * The Cache-Control of a file the fast path answers itself (a built file, a stored variant), which the policy below
+ * does not see: an immutable one keeps its year in the browser, and is `private` when the request carries
+ * credentials, as the policy makes any other; a hidden photo's or a proof's stays as it is.
+ */
+export function fileCacheControl(cacheControl: string, headers: IncomingHttpHeaders): string {
+  return carriesCredentials(headers) && IMMUTABLE.test(cacheControl)
+    ? cacheControl.replace(/\bpublic\b/, "private")
+    : cacheControl;
+}
+
+const IMMUTABLE = /\bimmutable\b/;
+
 function addVaryCookie(res: ServerResponse): void {
   const vary = String(res.getHeader("vary") ?? "");
   if (!/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Cookie` : "Cookie");
@@ -84,10 +97,8 @@ export function applyCachePolicy(req: IncomingMessage, res: ServerResponse): voi
   onHeaders(res, () => {
     const cacheControl = String(res.getHeader("cache-control") ?? "");
     if (cacheControl === PRIVATE_MEDIA_CACHE_CONTROL) return;
-    if (/\bimmutable\b/.test(cacheControl)) {
-      // The browser keeps its year either way; a shared cache never stores an answer to the admin.
-      if (carriesCredentials(req.headers))
-        res.setHeader("Cache-Control", cacheControl.replace(/\bpublic\b/, "private"));
+    if (IMMUTABLE.test(cacheControl)) {
+      res.setHeader("Cache-Control", fileCacheControl(cacheControl, req.headers));
       return;
     }
     addVaryCookie(res);

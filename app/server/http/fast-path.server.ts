@@ -20,8 +20,12 @@ type BuiltAssets = ReturnType<typeof createBuiltAssets>;
 export function createFastPath(app: Express, mediaGate: MediaGate, builtAssets?: BuiltAssets) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const request = expressView(app, req);
-    applyCachePolicy(req, res);
-    const media = () => serveMedia(request, res, mediaGate, () => serveCachedPage(request, res, next));
+    // Built files and media set their own caching headers (fileCacheControl); everything after them takes the policy.
+    const page = () => {
+      applyCachePolicy(req, res);
+      serveCachedPage(request, res, next);
+    };
+    const media = () => serveMedia(request, res, mediaGate, page);
     if (builtAssets) builtAssets(request, res, media);
     else media();
   };

@@ -3,12 +3,12 @@ import fresh from "fresh";
 import type { ServerResponse } from "node:http";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { IMMUTABLE_CACHE_CONTROL } from "./cache-policy.server";
-import { newNonce, securityHeaders } from "./headers.server";
+import { fileCacheControl, IMMUTABLE_CACHE_CONTROL } from "./cache-policy.server";
+import { fileSecurityHeaders, newNonce, securityHeaders } from "./headers.server";
 import { HttpError } from "~/server/core/http-error.server";
 import { STORAGE_KEY_PATTERN, VARIANT_FILE_PATTERN, VIDEO_FILE_PATTERN } from "~/server/storage/photo-store.server";
 import { storageUnavailable } from "~/server/storage/storage.server";
-import { loadVariant, type Variant, type VariantMeta } from "~/server/storage/variant-cache.server";
+import { cachedVariant, loadVariant, type Variant, type VariantMeta } from "~/server/storage/variant-cache.server";
 
 /** A photo's variant marked for share link `linkId` with the mark `stamp` fingerprints (record 088), beside its own files. */
 export const PROOF_FILE_PATTERN = /^p(\d{1,12})-([0-9a-f]{12})-w(\d{1,5})\.webp$/;
@@ -71,9 +71,37 @@ export interface MediaPass {
 const MEDIA_URL = /^\/media\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
 
 /**
+ * A variant's response headers, flat as `writeHead` takes them, for each Cache-Control and scheme it was answered
+ * with: they are the same for every answer of the variant, so each is made once.
+ */
+const answerHeaders = new WeakMap<VariantMeta, Map<string, string[]>>();
+
+function headersOf(variant: VariantMeta, cacheControl: string, secure: boolean): string[] {
+  let byKind = answerHeaders.get(variant);
+  if (!byKind) {
+    byKind = new Map();
+    answerHeaders.set(variant, byKind);
+  }
+  const kind = `${secure} ${cacheControl}`;
+  let headers = byKind.get(kind);
+  if (!headers) {
+    headers = [
+      ...fileSecurityHeaders(secure),
+      ["Content-Type", variant.type],
+      ["Cache-Control", cacheControl],
+      ["ETag", variant.etag],
+      ["Last-Modified", variant.lastModified],
+    ].flat();
+    byKind.set(kind, headers);
+  }
+  return headers;
+}
+
+/**
  * Part of the fast path (fast-path.server.ts): answers GET/HEAD of a stored
  * variant the gate lets the request have, from memory or streamed from the store, 304 when the client's copy
- * is fresh (as Express judges it), 503 when the store is out of reach.
+ * is fresh (as Express judges it), 503 when the store is out of reach. It sets its own Cache-Control
+ * (`fileCacheControl`): the caching policy's hook costs more than the rest of a small variant's answer.
  * Anything else (unknown files, other methods) goes to `next`, where
  * Express's `/media` route answers 404.
  */
@@ -83,58 +111,15 @@ export function serveMedia(req: Request, res: ServerResponse, gate: MediaGate, n
   const [key, file] = [match[1]!, match[2]!];
   // Asked on every request, before the memory cache: a photo hidden since is refused at once.
   gate(req, key, file)
-    .then(async (pass) =>
-      pass === undefined
-        ? undefined
-        : { cacheControl: pass.cacheControl, variant: await (pass.load ? pass.load() : loadVariant(key, file)) },
-    )
+    .then((pass) => {
+      if (pass === undefined) return undefined;
+      const variant = pass.load ? pass.load() : (cachedVariant(key, file) ?? loadVariant(key, file));
+      return variant instanceof Promise ? variant.then((loaded) => ({ pass, variant: loaded })) : { pass, variant };
+    })
     .then(
       (allowed) => {
         if (!allowed?.variant) return next();
-        const { variant } = allowed;
-        const headers = {
-          ...securityHeaders(newNonce(), req.secure),
-          "Content-Type": variant.type,
-          "Cache-Control": allowed.cacheControl,
-          ETag: variant.etag,
-          "Last-Modified": variant.lastModified,
-        };
-        const { content } = variant;
-        const stored = Buffer.isBuffer(content) ? undefined : content;
-        if (fresh(req.headers, { etag: variant.etag, "last-modified": variant.lastModified })) {
-          stored?.discard();
-          res.writeHead(304, headers).end();
-          return;
-        }
-        const video = VIDEO_FILE_PATTERN.test(file);
-        const range = video ? videoRange(req, variant) : undefined;
-        if (range === "unsatisfiable") {
-          stored?.discard();
-          res.writeHead(416, { ...headers, "Content-Range": `bytes */${variant.size}` }).end();
-          return;
-        }
-        if (range) {
-          const { start, end } = range;
-          res.writeHead(206, {
-            ...headers,
-            "Accept-Ranges": "bytes",
-            "Content-Range": `bytes ${start}-${end}/${variant.size}`,
-            "Content-Length": end - start + 1,
-          });
-        } else {
-          res.writeHead(200, {
-            ...headers,
-            ...(video ? { "Accept-Ranges": "bytes" } : {}),
-            "Content-Length": variant.size,
-          });
-        }
-        // Node sends no body in answer to HEAD, whatever is written.
-        if (!stored) res.end(range ? (content as Buffer).subarray(range.start, range.end + 1) : content);
-        else if (req.method === "HEAD") {
-          stored.discard();
-          res.end();
-        } else if (range) pipeline(stored.stream(), byteSlice(range), res).catch(() => res.destroy());
-        else pipeline(stored.stream(), res).catch(() => res.destroy());
+        answer(req, res, allowed.variant, fileCacheControl(allowed.pass.cacheControl, req.headers), file);
       },
       (error: unknown) => {
         const refusal = error instanceof HttpError ? error : storageUnavailable();
@@ -148,4 +133,51 @@ export function serveMedia(req: Request, res: ServerResponse, gate: MediaGate, n
           .end(JSON.stringify({ message: refusal.message }));
       },
     );
+}
+
+function answer(req: Request, res: ServerResponse, variant: Variant, cacheControl: string, file: string): void {
+  const headers = headersOf(variant, cacheControl, req.secure);
+  const { content } = variant;
+  const stored = Buffer.isBuffer(content) ? undefined : content;
+  if (
+    (req.headers["if-none-match"] || req.headers["if-modified-since"]) &&
+    fresh(req.headers, { etag: variant.etag, "last-modified": variant.lastModified })
+  ) {
+    stored?.discard();
+    res.writeHead(304, headers).end();
+    return;
+  }
+  const video = VIDEO_FILE_PATTERN.test(file);
+  const range = video ? videoRange(req, variant) : undefined;
+  if (range === "unsatisfiable") {
+    stored?.discard();
+    res.writeHead(416, [...headers, "Content-Range", `bytes */${variant.size}`]).end();
+    return;
+  }
+  if (range) {
+    const { start, end } = range;
+    res.writeHead(206, [
+      ...headers,
+      "Accept-Ranges",
+      "bytes",
+      "Content-Range",
+      `bytes ${start}-${end}/${variant.size}`,
+      "Content-Length",
+      String(end - start + 1),
+    ]);
+  } else {
+    res.writeHead(
+      200,
+      video
+        ? [...headers, "Accept-Ranges", "bytes", "Content-Length", String(variant.size)]
+        : [...headers, "Content-Length", String(variant.size)],
+    );
+  }
+  // Node sends no body in answer to HEAD, whatever is written.
+  if (!stored) res.end(range ? (content as Buffer).subarray(range.start, range.end + 1) : content);
+  else if (req.method === "HEAD") {
+    stored.discard();
+    res.end();
+  } else if (range) pipeline(stored.stream(), byteSlice(range), res).catch(() => res.destroy());
+  else pipeline(stored.stream(), res).catch(() => res.destroy());
 }

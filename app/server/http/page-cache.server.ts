@@ -1,8 +1,8 @@
 import compression from "compression";
 import type { Request } from "express";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { carriesCredentials } from "./cache-policy.server";
-import { dataVersion } from "~/server/data/data-version.server";
+import { accessVersion, dataVersion } from "~/server/data/data-version.server";
 import { newNonce, securityHeaders } from "./headers.server";
 
 /**
@@ -13,14 +13,22 @@ import { newNonce, securityHeaders } from "./headers.server";
  * this response's own nonce put in. A page that starts to vary per request in
  * another way (random picks, request headers) must leave this list.
  */
-const CACHED_PAGES = new Set(["/photography"]);
+const PUBLIC_PAGES = new Set(["/photography"]);
+/**
+ * The pages a signed-in owner or a share link's client opens most, the gallery and an album's page, are cached for
+ * them too (docs/decisions/090-access-caches.md): by their exact Cookie and Authorization headers as well, so only the
+ * same browser finds its render, under the access version (a revoked link, a sign-out, a favourite move it), and no
+ * longer than their access holds.
+ */
+const CREDENTIALED_PAGES = /^\/photography(?:\/albums\/[^/]+)?$/;
 const MAX_ENTRIES = 200;
 /** Bounds how long anything time-dependent in a page can lag. */
 const MAX_AGE_MS = 30_000;
 
 interface CachedPage {
   version: string;
-  storedAt: number;
+  /** When it must be rendered again (ms since the epoch): MAX_AGE_MS after the render, or when its viewer's access ends. */
+  until: number;
   /** The headers React Router gave the render, and Vary (the security headers are each response's own). */
   headers: [string, string][];
   /**
@@ -34,28 +42,42 @@ interface CachedPage {
   bytes: number;
 }
 
+/**
+ * Until when the access the render found for these headers holds, undefined when none is kept (the app gives
+ * access.server.ts's `heldAccessUntil`, a floor above this one).
+ */
+export type AccessUntil = (headers: IncomingHttpHeaders) => number | undefined;
+
 const pages = new Map<string, CachedPage>();
 /** The compression middleware Express uses; it needs no more than Node's request and response. */
 const compress = compression() as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 function cacheable(req: Request): boolean {
-  return (
-    (req.method === "GET" || req.method === "HEAD") && CACHED_PAGES.has(req.path) && !carriesCredentials(req.headers)
-  );
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  return carriesCredentials(req.headers) ? CREDENTIALED_PAGES.test(req.path) : PUBLIC_PAGES.has(req.path);
+}
+
+/** What a cacheable page is kept under: the content version for anyone, with the access version for a credential. */
+function versionFor(req: Request): string {
+  return carriesCredentials(req.headers) ? accessVersion() : dataVersion();
 }
 
 /**
  * Everything React Router's adapter builds the render's URL from (protocol,
  * Host, X-Forwarded-Host, path and query), taken as sent: two requests with
  * the same key get the same page, so a forged Host only ever reaches its sender.
+ * And the credentials, as sent: a signed-in owner's or a client's render only ever reaches the same browser.
  */
 function pageKey(req: Request): string {
-  return [req.protocol, req.headers.host, req.headers["x-forwarded-host"], req.originalUrl ?? req.url].join(" ");
+  const { host, cookie, authorization } = req.headers;
+  return [req.protocol, host, req.headers["x-forwarded-host"], req.originalUrl ?? req.url, cookie, authorization].join(
+    "\n",
+  );
 }
 
 function freshPage(key: string, version: string): CachedPage | undefined {
   const page = pages.get(key);
-  return page && page.version === version && Date.now() - page.storedAt <= MAX_AGE_MS ? page : undefined;
+  return page && page.version === version && Date.now() < page.until ? page : undefined;
 }
 
 /**
@@ -68,7 +90,7 @@ export function serveCachedPage(req: Request, res: ServerResponse, next: () => v
   if (pages.size === 0 || !cacheable(req)) return next();
   let page: CachedPage | undefined;
   try {
-    page = freshPage(pageKey(req), dataVersion());
+    page = freshPage(pageKey(req), versionFor(req));
   } catch {
     return next();
   }
@@ -92,17 +114,24 @@ export function serveCachedPage(req: Request, res: ServerResponse, next: () => v
  * its Response through. It keeps a copy of the HTML as it streams to the
  * client, unless the answer is not a plain public 200.
  */
-export function pageRecorder(req: Request, nonce: string): ((response: Response) => Response) | undefined {
+export function pageRecorder(
+  req: Request,
+  nonce: string,
+  heldAccessUntil: AccessUntil,
+): ((response: Response) => Response) | undefined {
   if (req.method !== "GET" || !cacheable(req)) return undefined;
   const key = pageKey(req);
-  const version = dataVersion();
+  const version = versionFor(req);
   return (response) => {
     const cacheControl = response.headers.get("cache-control") ?? "";
+    // Read after the loaders, which asked for the access: none kept (another version since) keeps no page.
+    const accessUntil = carriesCredentials(req.headers) ? heldAccessUntil(req.headers) : Infinity;
     if (
       response.status !== 200 ||
       !response.body ||
       response.headers.has("set-cookie") ||
-      /no-store|private/.test(cacheControl)
+      /no-store|private/.test(cacheControl) ||
+      accessUntil === undefined
     )
       return response;
     const [toClient, toCache] = response.body.tee();
@@ -113,7 +142,8 @@ export function pageRecorder(req: Request, nonce: string): ((response: Response)
       (html) => {
         const parts = html.split(nonce).map((part) => Buffer.from(part));
         const bytes = parts.reduce((total, part) => total + part.length, 0);
-        remember(key, { version, storedAt: Date.now(), headers: [...headers], parts, bytes });
+        const until = Math.min(Date.now() + MAX_AGE_MS, accessUntil);
+        remember(key, { version, until, headers: [...headers], parts, bytes });
       },
       () => {},
     );

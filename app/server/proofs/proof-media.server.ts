@@ -12,8 +12,8 @@ import pLimit from "p-limit";
 import { and, eq } from "drizzle-orm";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { requestAccess, type ProofMark } from "~/server/access/access.server";
-import { asFetchRequest, mediaGate } from "~/server/access/media-access.server";
+import { incomingAccess, type ProofMark } from "~/server/access/access.server";
+import { mediaGate } from "~/server/access/media-access.server";
 import { PRIVATE_MEDIA_CACHE_CONTROL } from "~/server/http/cache-policy.server";
 import { db } from "~/server/data/db.server";
 import { albumImages, images, proofVariants, shareLinks, type ImageRow } from "~/server/data/schema";
@@ -45,7 +45,7 @@ function ownersPreview(linkId: number, stamp: string): { albumId: number; mark: 
 
 async function proofGate(req: IncomingMessage, key: string, file: string): Promise<MediaPass | undefined> {
   const [, linkId, stamp, width] = PROOF_FILE_PATTERN.exec(file)!;
-  const access = await requestAccess(asFetchRequest(req));
+  const access = await incomingAccess(req);
   // The link's client, through its live grant; or the owner, previewing what the link shows.
   const grant = access.owner
     ? ownersPreview(Number(linkId), stamp!)

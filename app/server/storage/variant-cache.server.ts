@@ -35,15 +35,22 @@ let cachedBytes = 0;
 /** Bumped on every eviction by key, so a read that raced a delete is not cached. */
 let forgetCount = 0;
 
-/** The variant from memory, or opened in the store (kept in memory when small); undefined when it does not exist. */
-export async function loadVariant(key: string, file: string): Promise<Variant | undefined> {
+/** The variant if it is in memory: the media answer's hot path, without a promise. */
+export function cachedVariant(key: string, file: string): Variant | undefined {
   const id = `${key}/${file}`;
   const hit = cache.get(id);
   if (hit) {
     cache.delete(id);
     cache.set(id, hit);
-    return hit;
   }
+  return hit;
+}
+
+/** The variant from memory, or opened in the store (kept in memory when small); undefined when it does not exist. */
+export async function loadVariant(key: string, file: string): Promise<Variant | undefined> {
+  const hit = cachedVariant(key, file);
+  if (hit) return hit;
+  const id = `${key}/${file}`;
   const forgetsBefore = forgetCount;
   const stored = await photoStore().get(key, file);
   if (!stored) return undefined;
