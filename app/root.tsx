@@ -43,7 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const site = publicSite();
   // Written here from the fixed palette, so the palette's code stays out of the visitor's bundle.
   const accentCss = site.accent === DEFAULT_ACCENT ? null : accentStyle(accentColours(site.accent, site.customAccent));
-  return { origin: siteOrigin(request), site, logo: readLogo(), accentCss, signedIn: (await requestAccess(request)).owner };
+  return {
+    origin: siteOrigin(request),
+    site,
+    logo: readLogo(),
+    accentCss,
+    signedIn: (await requestAccess(request)).owner,
+  };
 }
 
 /**

@@ -9,13 +9,13 @@ type BuiltAssets = ReturnType<typeof createBuiltAssets>;
 
 /**
  * The one layer in front of Express's router, the same in production and in
- * development (server.js). It answers from memory the two requests the router
+ * development (server.js). It answers from memory the requests the router
  * would cost more than the answer itself (docs/decisions/006-one-request-path.md):
  * the built scripts and styles in production (built-assets.server.ts), small
- * media variants (media.server.ts) and pages cached for anonymous visitors
- * (page-cache.server.ts). Everything else, and every miss, goes on
- * to `next`, which ends in the Express app. Every response, from here or
- * from the app, leaves under the one caching policy (cache-policy.server.ts).
+ * media variants (media.server.ts) and cached pages, an anonymous visitor's or
+ * one browser's own (page-cache.server.ts). Everything else, and every miss, goes on
+ * to `next`, which ends in the Express app. Every response leaves under the one caching policy
+ * (cache-policy.server.ts): files set theirs with `fileCacheControl`, the rest through its hook.
  */
 export function createFastPath(app: Express, mediaGate: MediaGate, builtAssets?: BuiltAssets) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
