@@ -106,6 +106,11 @@ describe("a watermarked link", () => {
     expect((await rawGet(server.url + proofUrl, { Cookie: grant, "If-None-Match": etag })).status).toBe(304);
     expect(proofRows().filter((row) => row.linkId === link.id)).toHaveLength(1);
 
+    // The API's answer for the photo gives the client the same proofs.
+    const asked = (await (await kit.get(`/api/image/${hidden.id}`, grant)).json()) as Image;
+    expect([asked.url, ...asked.srcset.split(", ")].every((url) => url.includes(`/p${link.id}-`))).toBe(true);
+    expect((await kit.get(asked.url, grant)).status).toBe(200);
+
     // The photo's own file is not the client's.
     expect((await kit.get(`/media/${keyOf(hidden)}/w${width}.webp`, grant)).status).toBe(404);
     // Nobody else has the proof but the owner: not a visitor, not another mark's address.
