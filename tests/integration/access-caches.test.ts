@@ -118,14 +118,18 @@ describe("a link's client", () => {
 });
 
 describe("anyone", () => {
-  it("loses a public photo's media on the request after it is hidden, and gets them back when it is shown", async () => {
+  it("loses a public photo on the request after it is hidden, media and a client's gallery page, and gets it back when it is shown", async () => {
+    const { grant } = await clientInside("visibility-change");
     const photo = await kit.addPhoto("public-then-hidden");
     expect((await putImage(photo, { visibility: "public" })).status).toBe(200);
     const url = `${server.url}${mediaPath(photo)}`;
     expect((await rawGet(url)).status).toBe(200);
     expect((await rawGet(url)).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // The gallery as that client's browser has it kept.
+    expect(await cachedPage("/photography", grant)).toContain(storageKeyOf(photo));
     expect((await putImage(photo, { visibility: "hidden" })).status).toBe(200);
     expect((await rawGet(url)).status).toBe(404);
+    expect(await (await kit.get("/photography", grant)).text()).not.toContain(storageKeyOf(photo));
     expect((await putImage(photo, { visibility: "public" })).status).toBe(200);
     expect((await rawGet(url)).status).toBe(200);
   });
