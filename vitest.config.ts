@@ -12,8 +12,9 @@ const SHARED_CORES = {
   // Limits that stop a hang, not measures: `npm test` runs the end-to-end tests beside these (record 061).
   testTimeout: 120_000,
   hookTimeout: 120_000,
-  // Each file starts its own server; two at a time for the two cores.
-  maxWorkers: 2,
+  // Each file starts its own server; two at a time for the two cores, unless TEST_WORKERS says otherwise (`npm test`
+  // runs four beside the end-to-end step: record 061). A project's own maxWorkers wins over Vitest's --maxWorkers flag.
+  maxWorkers: Number(process.env.TEST_WORKERS) || 2,
 };
 
 export default defineConfig({
