@@ -13,7 +13,7 @@ const SHARED_CORES = {
   testTimeout: 120_000,
   hookTimeout: 120_000,
   // Each file starts its own server; two at a time for the two cores, unless TEST_WORKERS says otherwise (`npm test`
-  // runs four beside the end-to-end step: record 061). A project's own maxWorkers wins over Vitest's --maxWorkers flag.
+  // runs three beside the end-to-end step: record 061). A project's own maxWorkers wins over Vitest's --maxWorkers flag.
   maxWorkers: Number(process.env.TEST_WORKERS) || 2,
 };
 
