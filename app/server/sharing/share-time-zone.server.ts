@@ -22,8 +22,12 @@ export function ownerTimeZone(): { zone: string; chosen: boolean } {
   return chosen ? { zone: chosen, chosen: true } : { zone: serverTimeZone(), chosen: false };
 }
 
+/** The server's zone does not change while it runs; making a DateTimeFormat to read it was a client page's 1.5 %. */
+let serverZone: string | undefined;
+
 function serverTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  serverZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  return serverZone;
 }
 
 /** Every zone the form offers: Intl's list, with UTC (which it leaves out). */
