@@ -16,6 +16,8 @@ import { incomingAccess, type ProofMark } from "~/server/access/access.server";
 import { mediaGate } from "~/server/access/media-access.server";
 import { PRIVATE_MEDIA_CACHE_CONTROL } from "~/server/http/cache-policy.server";
 import { db } from "~/server/data/db.server";
+import { accessVersion } from "~/server/data/data-version.server";
+import { VersionedCache } from "~/server/data/versioned-cache.server";
 import { albumImages, images, proofVariants, shareLinks, type ImageRow } from "~/server/data/schema";
 import { proofMark } from "~/server/access/grant-cookie.server";
 import { PROOF_FILE_PATTERN, type MediaGate, type MediaPass } from "~/server/http/media.server";
@@ -51,16 +53,37 @@ async function proofGate(req: IncomingMessage, key: string, file: string): Promi
     ? ownersPreview(Number(linkId), stamp!)
     : access.albumGrants.find((each) => each.linkId === Number(linkId) && each.mark?.stamp === stamp);
   if (!grant?.mark) return undefined;
-  const row = db()
-    .select({ image: images })
-    .from(albumImages)
-    .innerJoin(images, eq(images.id, albumImages.imageId))
-    .where(and(eq(albumImages.albumId, grant.albumId), eq(images.storageKey, key)))
-    .get()?.image;
+  const row = albumPhoto(grant.albumId, key);
   if (!row?.variantWidths.includes(Number(width))) return undefined;
   const mark = grant.mark;
   return { cacheControl: PRIVATE_MEDIA_CACHE_CONTROL, load: () => proofVariant(row, mark, Number(width)) };
 }
+
+/** A proof's photo in its link's album, kept under the access version as the media gate's answers are (record 090). */
+const albumPhotos = new VersionedCache<ImageRow | null>(100_000);
+
+function albumPhoto(albumId: number, key: string): ImageRow | undefined {
+  const version = accessVersion();
+  const id = `${albumId} ${key}`;
+  let row = albumPhotos.get(version, id);
+  if (row === undefined) {
+    row =
+      db()
+        .select({ image: images })
+        .from(albumImages)
+        .innerJoin(images, eq(images.id, albumImages.imageId))
+        .where(and(eq(albumImages.albumId, albumId), eq(images.storageKey, key)))
+        .get()?.image ?? null;
+    albumPhotos.set(version, id, row);
+  }
+  return row ?? undefined;
+}
+
+/**
+ * The key each proof drawn is stored under, once found: a proof's row leaves only with its link, mark, photo or logo,
+ * each a change the access version counts (record 090); one not drawn yet is not kept.
+ */
+const storedProofs = new VersionedCache<string>(100_000);
 
 const drawing = new Map<string, Promise<Variant | undefined>>();
 /**
@@ -72,6 +95,11 @@ const drawSlots = pLimit(2);
 /** The photo's variant at `width` with the link's mark: the stored proof, or drawn and stored now. */
 export async function proofVariant(row: ImageRow, mark: ProofMark, width: number): Promise<Variant | undefined> {
   const logo = mark.watermark.kind === "logo" ? await logoForMarks() : null;
+  const id = `${mark.linkId}/${row.id}/${mark.stamp}/${width}/${logo?.key ?? ""}`;
+  const version = accessVersion();
+  const kept = storedProofs.get(version, id);
+  const keptProof = kept === undefined ? undefined : await loadVariant(kept, variantFile(width));
+  if (keptProof) return keptProof;
   const made = db()
     .select()
     .from(proofVariants)
@@ -84,11 +112,13 @@ export async function proofVariant(row: ImageRow, mark: ProofMark, width: number
       ),
     )
     .get();
-  if (made && made.logoKey === (logo?.key ?? null)) {
+  if (made && made.logoKey === (logo?.key ?? null) && made.storageKey !== kept) {
     const stored = await loadVariant(made.storageKey, variantFile(width));
-    if (stored) return stored;
+    if (stored) {
+      storedProofs.set(version, id, made.storageKey);
+      return stored;
+    }
   }
-  const id = `${mark.linkId}/${row.id}/${mark.stamp}/${width}/${logo?.key ?? ""}`;
   let pending = drawing.get(id);
   if (!pending) {
     pending = drawSlots(() => drawProof(row, mark, width, logo)).finally(() => drawing.delete(id));
