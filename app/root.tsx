@@ -11,7 +11,7 @@ import { useEffect } from "react";
 import { AuthProvider } from "~/components/auth";
 import { ErrorBoundaryPage } from "~/components/error-page";
 import { useNonce } from "~/components/nonce";
-import { SiteFooter } from "~/components/site-footer";
+import { SITE_FOOTER_ID, SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { accentColours, accentStyle, DEFAULT_ACCENT } from "~/lib/accent-palette";
 import { isScriptRequest } from "~/lib/paths";
@@ -84,6 +84,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_HAS_JS }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={scheme === "system" ? "light dark" : scheme} />
+        {/* No frame until the footer is parsed: a busy server or a slow network delivers a page in pieces, and a
+            header drawn with half its links moved when the rest came (a layout shift; record 091). */}
+        <link rel="expect" href={`#${SITE_FOOTER_ID}`} blocking="render" />
         <Meta />
         <Links />
         {root?.accentCss ? (

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, loginInBrowser, test, waitForHydration, beforeFirstTest } from "./fixtures";
 import { allImages } from "../support/images";
 import { layoutShifts, nextFrames, recordLayoutShifts } from "./layout-shifts";
+import { startHeldPageProxy } from "./held-page-proxy";
 
 // More photos than one page, so the gallery has a next page: a "Load more" link without JavaScript.
 beforeFirstTest(async (server) => {
@@ -78,6 +79,42 @@ test.describe("with JavaScript", { tag: "@js-only" }, () => {
       await page.waitForLoadState("networkidle");
       await nextFrames(page);
       expect(await layoutShifts(page), path).toEqual([]);
+    }
+  });
+
+  test("a page that arrives in pieces is drawn whole: its first frame has the footer, and nothing moves", async ({
+    page,
+    server,
+  }) => {
+    await recordLayoutShifts(page);
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as unknown as { firstFrameHadFooter: boolean }).firstFrameHadFooter =
+          document.getElementById("site-footer") !== null;
+      });
+    });
+    // The first piece ends after the header's first link: drawn alone, the header would move when the rest came.
+    const proxy = await startHeldPageProxy(server.url, 'class="site-header__nav"', "</a>");
+    try {
+      await page.goto(`${proxy.url}/sorting`, { waitUntil: "commit" });
+      // Polled on a timer: no animation frame runs while the page holds its drawing back.
+      await page.waitForFunction(() => document.querySelector(".site-header__nav a"), null, { polling: 50 });
+      // A page that does not ask the browser to wait is drawn at its next frame: wait for that frame, so such a page
+      // fails here every time rather than when a frame happens to come before the rest.
+      await page.waitForFunction(
+        () => "firstFrameHadFooter" in window || document.querySelector('link[rel="expect"][blocking="render"]'),
+        null,
+        { polling: 50 },
+      );
+      proxy.release();
+      await page.waitForLoadState("load");
+      await nextFrames(page);
+      expect(
+        await page.evaluate(() => (window as unknown as { firstFrameHadFooter: boolean }).firstFrameHadFooter),
+      ).toBe(true);
+      expect(await layoutShifts(page)).toEqual([]);
+    } finally {
+      await proxy.close();
     }
   });
 
