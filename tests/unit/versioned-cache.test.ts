@@ -30,4 +30,14 @@ describe("answers kept under a version (record 090)", () => {
     cache.set("v", "c", 4);
     expect([cache.get("v", "a"), cache.get("v", "b"), cache.get("v", "c")]).toEqual([3, undefined, 4]);
   });
+
+  it("works an answer out once per version with getOr, and again once the version moved", () => {
+    const cache = new VersionedCache<string>(10);
+    let worked = 0;
+    const workOut = () => `answer ${++worked}`;
+    expect(cache.getOr("1.0", "key", workOut)).toBe("answer 1");
+    expect(cache.getOr("1.0", "key", workOut)).toBe("answer 1");
+    expect(cache.getOr("1.1", "key", workOut)).toBe("answer 2");
+    expect(worked).toBe(2);
+  });
 });

@@ -31,12 +31,7 @@ const openings = new VersionedCache<boolean>(100_000);
 
 /** The media gate (media.server.ts) for a photo's own files: the Cache-Control to answer with, or undefined for "no such file". */
 export async function mediaGate(req: IncomingMessage, storageKey: string): Promise<string | undefined> {
-  const version = accessVersion();
-  let keeper = keepers.get(version, storageKey);
-  if (keeper === undefined) {
-    keeper = keeperOf(storageKey);
-    keepers.set(version, storageKey, keeper);
-  }
+  const keeper = keepers.getOr(accessVersion(), storageKey, () => keeperOf(storageKey));
   if (keeper === "public") return MEDIA_CACHE_CONTROL;
   if (keeper === "none") return undefined;
   const access = await incomingAccess(req);
@@ -60,19 +55,17 @@ function keeperOf(storageKey: string): Keeper {
 /** The same answer for every access that opens the same albums, so it is kept by those albums, not by visitor. */
 function hiddenPhotoOpen(access: Access, storageKey: string): boolean {
   if (access.owner) return true;
-  const version = accessVersion();
   const key = `${access.albumGrants.map((grant) => grant.albumId).join(",")} ${storageKey}`;
-  let open = openings.get(version, key);
-  if (open === undefined) {
-    open =
+  return openings.getOr(
+    accessVersion(),
+    key,
+    () =>
       db()
         .select({ id: images.id })
         .from(images)
         .where(and(eq(images.storageKey, storageKey), photoOpen(access)))
-        .get() !== undefined;
-    openings.set(version, key, open);
-  }
-  return open;
+        .get() !== undefined,
+  );
 }
 
 /**

@@ -19,6 +19,15 @@ export class VersionedCache<Value> {
     return this.#entries.get(key);
   }
 
+  /** The answer kept for `key`, else `workOut()`'s, kept. */
+  getOr(version: string, key: string, workOut: () => Value): Value {
+    const kept = this.get(version, key);
+    if (kept !== undefined) return kept;
+    const value = workOut();
+    this.set(version, key, value);
+    return value;
+  }
+
   /** Keeps `value` unless the cache moved to another version since `version` was read (the answer may be stale). */
   set(version: string, key: string, value: Value): void {
     if (version !== this.#version) return;

@@ -63,19 +63,17 @@ async function proofGate(req: IncomingMessage, key: string, file: string): Promi
 const albumPhotos = new VersionedCache<ImageRow | null>(100_000);
 
 function albumPhoto(albumId: number, key: string): ImageRow | undefined {
-  const version = accessVersion();
-  const id = `${albumId} ${key}`;
-  let row = albumPhotos.get(version, id);
-  if (row === undefined) {
-    row =
+  const row = albumPhotos.getOr(
+    accessVersion(),
+    `${albumId} ${key}`,
+    () =>
       db()
         .select({ image: images })
         .from(albumImages)
         .innerJoin(images, eq(images.id, albumImages.imageId))
         .where(and(eq(albumImages.albumId, albumId), eq(images.storageKey, key)))
-        .get()?.image ?? null;
-    albumPhotos.set(version, id, row);
-  }
+        .get()?.image ?? null,
+  );
   return row ?? undefined;
 }
 
