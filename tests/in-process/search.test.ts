@@ -12,6 +12,7 @@ import { listCount, listImages, neighbours } from "~/server/photos/images.server
 import { deleteImage, updateImage } from "~/server/photos/image-store.server";
 import { parseListQuery } from "~/server/photos/list-query.server";
 import { matchExpression, searchIds } from "~/server/photos/search.server";
+import { tidySearchIndex } from "~/server/photos/search-upkeep.server";
 import { setImageTags } from "~/server/photos/tags.server";
 import { openTemplateSite } from "../support/in-process";
 import { seedPhotos, type SeedPhoto } from "../support/seed";
@@ -56,6 +57,28 @@ describe("a search's words", () => {
     expect(refusal({ q: "x", sortField: "name" })).toThrow(/sortField/);
     expect(refusal({ sortField: "relevance" })).toThrow(/sortField/);
     expect(refusal({ q: "x".repeat(201) })).toThrow(/q/);
+  });
+});
+
+describe("the index (record 092)", () => {
+  it("keeps the prefixes of one, two and three letters: a short word reads one list, not every word it begins", () => {
+    const table = db().$client.prepare("SELECT sql FROM sqlite_master WHERE name = 'photo_search'").get() as {
+      sql: string;
+    };
+    expect(table.sql).toContain("prefix = '1 2 3'");
+  });
+
+  it("is merged into one piece when the content changed since it last was, and finds the same", async () => {
+    tidySearchIndex();
+    // Each photo's row is written alone, as the triggers write it: a piece of the index each.
+    await seed(...Array.from({ length: 12 }, (_, i) => ({ name: `Tidied ${i + 1}` })));
+    const pieces = () => (db().$client.prepare("SELECT count(*) AS n FROM photo_search_data").get() as { n: number }).n;
+    const before = pieces();
+    expect(tidySearchIndex()).toBe(true);
+    expect(pieces()).toBeLessThan(before);
+    expect(found("tidied")).toHaveLength(12);
+    // Nothing changed since: nothing to merge.
+    expect(tidySearchIndex()).toBe(false);
   });
 });
 

@@ -16,6 +16,7 @@ import { removeConversionsExcept } from "~/server/storage/converted-cache.server
 import { rowsIn } from "~/server/storage/photo-copy.server";
 import { startMailWorker, stopMailWorker } from "~/server/notify/mail-worker.server";
 import { startProofSweeps, stopProofSweeps } from "~/server/proofs/proof-sweep.server";
+import { startSearchUpkeep, stopSearchUpkeep } from "~/server/photos/search-upkeep.server";
 
 let prepared: Promise<void> | undefined;
 
@@ -100,6 +101,7 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
     await ensureAdmin(log);
     await sweep(log);
     await startProofSweeps(log);
+    startSearchUpkeep();
     await loadSampleProjects(log);
     await removeStoredVideoLocations(log);
     const { changed, failures } = makeSitePrivate();
@@ -117,6 +119,7 @@ export function prepare(log: (line: string) => void = console.log): Promise<void
 export async function shutdown(): Promise<void> {
   stopMailWorker();
   stopProofSweeps();
+  stopSearchUpkeep();
   closeDatabase();
   releaseProcess();
   void closePasswordWorkers();
