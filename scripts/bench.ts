@@ -5,6 +5,7 @@ import fs from "node:fs";
 import { benchAlbumOrder } from "./bench/album-order";
 import { benchApiLatency } from "./bench/api-latency";
 import { benchCdn } from "./bench/cdn";
+import { benchFavouritesCap } from "./bench/favourites-cap";
 import { benchHeic } from "./bench/heic";
 import { benchJsSize } from "./bench/js-size";
 import { benchLogin } from "./bench/login";
@@ -45,6 +46,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["s3", benchS3],
   ["zip", benchZip],
   ["mail-queue", benchMailQueue],
+  ["favourites-cap", benchFavouritesCap],
   ["js-size", benchJsSize],
 ];
 
