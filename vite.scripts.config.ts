@@ -20,7 +20,11 @@ export default defineConfig({
     target: "node20",
     copyPublicDir: false,
     rollupOptions: {
-      input: Object.fromEntries(OPERATOR_SCRIPTS.map((name) => [name, `scripts/${name}.ts`])),
+      input: {
+        ...Object.fromEntries(OPERATOR_SCRIPTS.map((name) => [name, `scripts/${name}.ts`])),
+        // Not an operator's: the server runs it for each conversion of an original (record 093).
+        "convert-original": "app/server/downloads/conversion-child.ts",
+      },
       output: { entryFileNames: "[name].js", chunkFileNames: "chunks/[name]-[hash].js" },
     },
   },

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import { benchAlbumOrder } from "./bench/album-order";
 import { benchApiLatency } from "./bench/api-latency";
 import { benchCdn } from "./bench/cdn";
+import { benchConversions } from "./bench/conversions";
 import { benchFavouritesCap } from "./bench/favourites-cap";
 import { benchHeic } from "./bench/heic";
 import { benchJsSize } from "./bench/js-size";
@@ -47,6 +48,7 @@ const benches: [string, () => Promise<Row[]>][] = [
   ["zip", benchZip],
   ["mail-queue", benchMailQueue],
   ["favourites-cap", benchFavouritesCap],
+  ["conversions", benchConversions],
   ["js-size", benchJsSize],
 ];
 

@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { forward } from "../support/forward";
 
 export interface HeldPageProxy {
   /** The proxy's origin: open pages through it. */
@@ -21,9 +22,9 @@ export async function startHeldPageProxy(upstream: string, cutFrom: string, cutA
   const proxy = http.createServer((request, response) => {
     // Uncompressed, so the page can be cut where its text says.
     const headers = { ...request.headers, host: target.host, "accept-encoding": "identity" };
-    const forwarded = http.request(
-      { host: target.hostname, port: target.port, path: request.url, method: request.method, headers },
-      (answer) => {
+    forward(request, response, target, {
+      headers,
+      answer: (answer) => {
         if (!String(answer.headers["content-type"]).startsWith("text/html")) {
           response.writeHead(answer.statusCode!, answer.headers);
           answer.pipe(response);
@@ -45,8 +46,7 @@ export async function startHeldPageProxy(upstream: string, cutFrom: string, cutA
           void released.then(() => response.end(page.subarray(cut + cutAfter.length)));
         });
       },
-    );
-    request.pipe(forwarded);
+    });
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   return {

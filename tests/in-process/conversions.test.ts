@@ -1,5 +1,5 @@
-// Converted originals (issue 28): made once per photo and kept, and visitors who leave cost at most the conversion
-// already running. Checked in process, where every request has provably started before any leaves.
+// Converted originals (issue 28): made once per photo and kept, and visitors who leave cost nothing, not even the
+// conversion already running. Checked in process, where every request has provably started before any leaves.
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -30,7 +30,47 @@ it("converts a photo once, however many ask at once, and keeps it", async () => 
   expect(fs.statSync(again.file).ino).toBe(ino);
 });
 
-it("twenty visitors who leave cost at most the one conversion already running; the line still serves the next", async () => {
+/** This process's conversion children (record 093), as /proc tells. */
+function conversionChildren(): number[] {
+  return fs
+    .readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+        // The parent's pid is the second field after the command's closing parenthesis.
+        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        return parent === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("conversion-child");
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+it("stops a running conversion when its only visitor leaves, and keeps nothing of it", async () => {
+  const [leftId, nextId] = await seedPhotos(site, [
+    { name: "Left running", photo: "png" },
+    { name: "Next in line", photo: "png" },
+  ]);
+  const client = new AbortController();
+  const asked = convertedOriginalFile(rowOf(leftId!), { owner: false, signal: client.signal });
+  await until(() => conversionChildren().length === 1);
+  const [child] = conversionChildren();
+  client.abort(new Error("The client left"));
+  await expect(asked).rejects.toThrow("The client left");
+  await until(() => !fs.existsSync(`/proc/${child}`) || fs.readFileSync(`/proc/${child}/stat`, "utf8").includes(") Z"));
+  // The visitors' line is one at a time: once the next is made, a conversion left running would have been kept.
+  await convertedOriginalFile(rowOf(nextId!), { owner: false, signal: stays() });
+  expect(converted()).not.toContain(`${rowOf(leftId!).storageKey}.jpg`);
+  expect(fs.readdirSync(path.join(site.uploadsDir, "tmp"))).toEqual([]);
+});
+
+it("twenty visitors who leave cost no conversion; the line still serves the next", async () => {
   const ids = await seedPhotos(
     site,
     Array.from({ length: 21 }, (_, i) => ({ name: `Left ${i}`, photo: "png" as const })),
@@ -50,7 +90,7 @@ it("twenty visitors who leave cost at most the one conversion already running; t
   expect(left.every((message) => /client left|busy preparing/.test(message))).toBe(true);
   const next = await convertedOriginalFile(rowOf(ids[20]!), { owner: false, signal: stays() });
   expect(fs.existsSync(next.file)).toBe(true);
-  // The line is first in, first out: everything queued before the last one has had its turn by now.
-  expect(converted().length - before).toBeLessThanOrEqual(2);
+  // The line is first in, first out: everything queued before the last one has had its turn by now, and none was kept.
+  expect(converted().length - before).toBe(1);
   expect(fs.readdirSync(path.join(site.uploadsDir, "tmp")).filter((name) => name.endsWith(".download"))).toEqual([]);
 });

@@ -6,6 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forward } from "../support/forward";
 import { startTestBucket, type TestBucket } from "../support/s3";
 import { startServer, type TestServer } from "../support/server";
 import { waitUntil } from "../support/storage-check";
@@ -62,21 +63,7 @@ async function recordingProxy(
   const requests: string[] = [];
   const proxy = http.createServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
-    const forwarded = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: request.method,
-        path: request.url,
-        headers: request.headers,
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    forwarded.on("error", () => response.destroy());
-    request.pipe(forwarded);
+    forward(request, response, upstream);
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
   return {

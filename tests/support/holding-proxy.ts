@@ -2,6 +2,7 @@ import http, { type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
 import type { TestBucket } from "./s3";
+import { forward } from "./forward";
 import { waitUntil } from "./storage-check";
 
 /**
@@ -28,35 +29,17 @@ export async function startHoldingProxy(target: string): Promise<HoldingProxy> {
   let matcher: ((request: IncomingMessage) => boolean) | undefined;
   let heldRequest: { description: string; forward: () => void; cut: () => void } | undefined;
 
-  const forward = (request: IncomingMessage, response: http.ServerResponse) => {
-    const outgoing = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: request.method,
-        path: request.url,
-        headers: request.headers,
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    outgoing.on("error", () => response.destroy());
-    request.pipe(outgoing);
-  };
-
   const server = http.createServer((request, response) => {
     if (matcher?.(request)) {
       matcher = undefined;
       heldRequest = {
         description: `${request.method} ${request.url}`,
-        forward: () => forward(request, response),
+        forward: () => forward(request, response, upstream),
         cut: () => request.destroy(),
       };
       return;
     }
-    forward(request, response);
+    forward(request, response, upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -5,8 +5,7 @@
  * meanwhile waits for that one conversion. The owner's conversions take the
  * upload's processing slots; visitors' wait in a small line of their own, one
  * at a time, so they never hold a slot an upload needs. A conversion whose
- * every asker has left before its turn is dropped; one already running
- * finishes and is kept, for whoever asks next.
+ * every asker has left is dropped from the line, or stopped if it runs.
  */
 import pLimit from "p-limit";
 import { HttpError } from "~/server/core/http-error.server";
@@ -21,13 +20,15 @@ const MAX_VISITORS_WAITING = 16;
 const RETRY_AFTER_S = 30;
 
 const visitorsLine = pLimit(1);
-/** Visitors' conversions waiting for their turn; those whose askers all left do not count towards the limit. */
+/** Visitors' conversions waiting for their turn. */
 const inLine = new Set<Conversion>();
 
 interface Conversion {
   made: Promise<KeptConversion>;
   /** Requests still waiting for it. */
   waiting: number;
+  /** Aborted when the last of them leaves. */
+  abandon: AbortController;
 }
 
 const inProgress = new Map<string, Conversion>();
@@ -46,19 +47,16 @@ function visitorsBusy(): HttpError {
 
 /** Starts converting for its first asker (`waiting` is 1), in the owner's slots or the visitors' line. */
 function start(row: ImageRow, owner: boolean): Conversion {
-  if (!owner && [...inLine].filter((queued) => queued.waiting > 0).length >= MAX_VISITORS_WAITING) {
-    throw visitorsBusy();
-  }
-  const conversion: Conversion = { waiting: 1, made: Promise.resolve(undefined as never) };
-  const turn = {
-    inOwnersSlots: owner,
-    assertWanted() {
-      if (conversion.waiting === 0) throw new NobodyWaits();
-    },
+  if (!owner && inLine.size >= MAX_VISITORS_WAITING) throw visitorsBusy();
+  const conversion: Conversion = {
+    waiting: 1,
+    made: Promise.resolve(undefined as never),
+    abandon: new AbortController(),
   };
+  const turn = { inOwnersSlots: owner, abandoned: conversion.abandon.signal };
   const convert = async (): Promise<KeptConversion> => {
     inLine.delete(conversion);
-    turn.assertWanted();
+    turn.abandoned.throwIfAborted();
     const original = await photoStore().get(row.storageKey, ORIGINAL_FILE);
     if (!original) throw new HttpError(404, `There is no image with id ${row.id}`);
     return keepConversion(row.storageKey, await convertedOriginal(original, row.mimeType, turn));
@@ -67,6 +65,13 @@ function start(row: ImageRow, owner: boolean): Conversion {
   conversion.made = owner ? convert() : visitorsLine(convert);
   void conversion.made.catch(() => undefined).finally(() => inProgress.delete(row.storageKey));
   return conversion;
+}
+
+/** The last asker left: out of the line, stopped if running, and the next asker starts afresh. */
+function abandon(key: string, conversion: Conversion): void {
+  inLine.delete(conversion);
+  if (inProgress.get(key) === conversion) inProgress.delete(key);
+  conversion.abandon.abort(new NobodyWaits());
 }
 
 /** Settles with `promise`, or rejects once `signal` aborts (the client left); the work goes on for the others. */
@@ -97,5 +102,6 @@ export async function convertedOriginalFile(
     return await untilAborted(conversion.made, signal);
   } finally {
     conversion.waiting -= 1;
+    if (conversion.waiting === 0) abandon(row.storageKey, conversion);
   }
 }

@@ -1,99 +1,84 @@
 /**
- * An original that is not a JPEG (HEIC, PNG, WebP, AVIF, TIFF, GIF) as a
- * full-size JPEG at quality 95 without chroma subsampling, upright, with its
- * colour profile and its EXIF less GPS (docs/decisions/041-originals-without-gps.md):
- * no other format carries camera details everywhere a client opens it, and
- * stripping GPS inside each container is a tool per format.
+ * A stored original converted to a JPEG (original-as-jpeg.server.ts) in a child process
+ * (conversion-child.ts, record 093): sharp cannot be interrupted and a process can, so a conversion nobody waits for
+ * any more is stopped rather than finished; and what libvips allocated for a 100-megapixel photo goes back to the
+ * system when the child exits, not into the server's heap for good.
  */
-import fsp from "node:fs/promises";
-import { pipeline } from "node:stream/promises";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { decodeHeic } from "~/server/photos/heic.server";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
 import { withHeicDecoder, withProcessingSlot } from "~/server/photos/processing-queue.server";
-import { loadSharp } from "~/server/photos/sharp.server";
 import type { StoredFile } from "~/server/storage/photo-store.server";
 import { ensureTmpDir, tmpPath } from "~/server/storage/storage.server";
-import { stripGps } from "~/server/photos/location-removal.server";
-
-const QUALITY = 95;
-const EXIF_HEADER = Buffer.from("Exif\0\0", "latin1");
-const ICC_HEADER = Buffer.from("ICC_PROFILE\0", "latin1");
-/** A segment holds 65,535 bytes with its length; the ICC header and its two numbers take 16. */
-const ICC_CHUNK = 65_535 - 2 - ICC_HEADER.length - 2;
-
-function segment(marker: number, payload: Buffer): Buffer {
-  const head = Buffer.alloc(4);
-  head.writeUInt16BE(0xff00 | marker, 0);
-  head.writeUInt16BE(payload.length + 2, 2);
-  return Buffer.concat([head, payload]);
-}
-
-/** The profile as APP2 segments, split as the ICC specification says. */
-function iccSegments(icc: Buffer): Buffer[] {
-  const count = Math.ceil(icc.length / ICC_CHUNK);
-  return Array.from({ length: count }, (_, i) =>
-    segment(
-      0xe2,
-      Buffer.concat([ICC_HEADER, Buffer.from([i + 1, count]), icc.subarray(i * ICC_CHUNK, (i + 1) * ICC_CHUNK)]),
-    ),
-  );
-}
-
-/** `jpeg` (no metadata of its own but perhaps a profile) with `segments` right after its start (and JFIF). */
-function withSegments(jpeg: Buffer, segments: Buffer[]): Buffer {
-  const jfif = jpeg[3] === 0xe0 ? 2 + jpeg.readUInt16BE(4) : 0;
-  const at = 2 + jfif;
-  return Buffer.concat([jpeg.subarray(0, at), ...segments, jpeg.subarray(at)]);
-}
-
-/** The EXIF block without GPS and marked upright (the pixels are turned), as an APP1 segment. */
-function exifSegment(exif: Buffer | undefined): Buffer[] {
-  if (!exif || exif.length + 2 > 65_535) return [];
-  const block = Buffer.from(
-    exif.subarray(0, EXIF_HEADER.length).equals(EXIF_HEADER) ? exif : Buffer.concat([EXIF_HEADER, exif]),
-  );
-  stripGps(block.subarray(EXIF_HEADER.length), { upright: true });
-  return [segment(0xe1, block)];
-}
-
-async function encode(file: string, mimeType: string): Promise<Buffer> {
-  const sharp = await loadSharp();
-  const metadata = await sharp(file, { limitInputPixels: false }).metadata();
-  const jpeg = { quality: QUALITY, chromaSubsampling: "4:4:4" } as const;
-  if (mimeType !== "image/heic") {
-    const encoded = await sharp(file, { limitInputPixels: false }).autoOrient().keepIccProfile().jpeg(jpeg).toBuffer();
-    return withSegments(encoded, exifSegment(metadata.exif));
-  }
-  // libheif gives the pixels as the file's profile describes them: that profile goes with them unchanged.
-  const pixels = await decodeHeic(file, { width: metadata.width!, height: metadata.height! });
-  const encoded = await sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 } })
-    .removeAlpha()
-    .jpeg(jpeg)
-    .toBuffer();
-  return withSegments(encoded, [...exifSegment(metadata.exif), ...(metadata.icc ? iccSegments(metadata.icc) : [])]);
-}
 
 /** How a conversion runs: in the upload's processing slots (the owner's), or at once (a visitor's, in its own line). */
 export interface Turn {
   inOwnersSlots: boolean;
-  /** Asked once the conversion has its turn; it throws when nobody waits for it any more. */
-  assertWanted(): void;
+  /** Aborts, with the reason to give, once nobody waits for the conversion any more. */
+  abandoned: AbortSignal;
 }
 
-/** The stored original of type `mimeType` as a JPEG; the file is copied to tmp/ first, which sharp and libheif read. */
-export async function convertedOriginal(original: StoredFile, mimeType: string, turn: Turn): Promise<Buffer> {
+/** The child's script: built beside the operator scripts; from the sources (the dev server, Vitest) through tsx. */
+function childCommand(): string[] {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith(".ts")
+    ? ["--import", "tsx", path.join(path.dirname(here), "conversion-child.ts")]
+    : [path.resolve("build/scripts/convert-original.js")];
+}
+
+/** A visitor's conversion yields the processor to the owner's work: it runs at this niceness, on one of libvips' threads. */
+const VISITORS_NICENESS = 10;
+
+/** Runs the child on `file`; it is killed when `abandoned` aborts. */
+function convertInChild(file: string, mimeType: string, out: string, turn: Turn): Promise<void> {
+  const { abandoned } = turn;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...childCommand(), file, mimeType, out], {
+      stdio: ["ignore", "ignore", "pipe"],
+      env: turn.inOwnersSlots ? process.env : { ...process.env, VIPS_CONCURRENCY: "1" },
+      signal: abandoned,
+      killSignal: "SIGKILL",
+    });
+    if (!turn.inOwnersSlots && child.pid) os.setPriority(child.pid, VISITORS_NICENESS);
+    let said = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (said += chunk));
+    child.on("error", () =>
+      reject(abandoned.aborted ? (abandoned.reason as Error) : new Error("No conversion process")),
+    );
+    child.on("close", (code, signal) => {
+      if (code === 0) resolve();
+      else if (abandoned.aborted) reject(abandoned.reason as Error);
+      else reject(new Error(`Converting the original failed: ${said.trim() || signal || code}`));
+    });
+  });
+}
+
+/**
+ * The stored original of type `mimeType` as a JPEG, written to a new file in tmp/ whose path is returned; the
+ * original is copied to tmp/ first, which sharp and libheif read.
+ */
+export async function convertedOriginal(original: StoredFile, mimeType: string, turn: Turn): Promise<string> {
   ensureTmpDir();
   const file = tmpPath(".download");
+  const out = tmpPath(".jpg");
   try {
     await pipeline(original.stream(), fs.createWriteStream(file));
-    const encodeIfWanted = () => {
-      turn.assertWanted();
-      return encode(file, mimeType);
+    const convert = async () => {
+      turn.abandoned.throwIfAborted();
+      await convertInChild(file, mimeType, out, turn);
+      return out;
     };
-    if (!turn.inOwnersSlots) return await encodeIfWanted();
-    const job = () => withProcessingSlot(encodeIfWanted);
+    if (!turn.inOwnersSlots) return await convert();
+    const job = () => withProcessingSlot(convert);
     // An HEIC waits for the decoder before it takes a processing slot, as an upload does.
     return await (mimeType === "image/heic" ? withHeicDecoder(job) : job());
+  } catch (error) {
+    await fsp.rm(out, { force: true });
+    throw error;
   } finally {
     await fsp.rm(file, { force: true });
   }

@@ -10,7 +10,6 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/server/core/config.server";
 import { STORAGE_KEY_PATTERN } from "./photo-store.server";
-import { tmpPath } from "./storage.server";
 
 export interface KeptConversion {
   file: string;
@@ -33,13 +32,12 @@ export async function keptConversion(key: string): Promise<KeptConversion | unde
   return stat ? { file, size: stat.size } : undefined;
 }
 
-/** Keeps `jpeg` as `key`'s conversion: written whole in tmp/, then renamed into place, so a reader never sees half. */
-export async function keepConversion(key: string, jpeg: Buffer): Promise<KeptConversion> {
-  const written = tmpPath(".jpg");
-  await fsp.writeFile(written, jpeg);
+/** Keeps the JPEG written whole at `written` (in tmp/) as `key`'s conversion: renamed into place, so a reader never sees half. */
+export async function keepConversion(key: string, written: string): Promise<KeptConversion> {
+  const { size } = await fsp.stat(written);
   await fsp.mkdir(folder(), { recursive: true });
   await fsp.rename(written, fileOf(key));
-  return { file: fileOf(key), size: jpeg.length };
+  return { file: fileOf(key), size };
 }
 
 export function forgetConversion(key: string): void {
