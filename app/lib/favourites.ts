@@ -29,8 +29,8 @@ export interface VisitorFavourites {
   imageIds: number[];
 }
 
-/** One favourite as the owner sees it. */
-export interface FavouritePhoto {
+/** A photo as the owner's lists show it: a favourite, a comment's. */
+export interface OwnerThumbnail {
   imageId: number;
   /** The photo's title. */
   name: string;
@@ -38,26 +38,25 @@ export interface FavouritePhoto {
   filename: string;
   /** The smallest WebP variant, for the owner's thumbnails. */
   thumbnailUrl: string;
+}
+
+/** One favourite as the owner sees it. */
+export interface FavouritePhoto extends OwnerThumbnail {
   /** ISO 8601. */
   favouritedAt: string;
 }
 
 /** A visitor's comment on a photo (record 080), plain text. */
-export interface PhotoComment {
-  imageId: number;
-  name: string;
-  filename: string;
-  thumbnailUrl: string;
+export interface PhotoComment extends OwnerThumbnail {
   body: string;
   /** ISO 8601. */
   updatedAt: string;
 }
 
-/** One person who gave their name on a link, with their favourites, oldest first, their selection and comments. */
-export interface VisitorFavouriteList {
+/** One person who gave their name on a link: their selection and comments; their favourites as each view has them. */
+export interface VisitorSelection {
   visitorId: number;
   name: string;
-  photos: FavouritePhoto[];
   state: SelectionState;
   /** ISO 8601, while sent. */
   sentAt: string | null;
@@ -67,13 +66,37 @@ export interface VisitorFavouriteList {
   comments: PhotoComment[];
 }
 
+/** A visitor with all their favourites, oldest first: the API and the CSV. */
+export interface VisitorFavouriteList extends VisitorSelection {
+  photos: FavouritePhoto[];
+}
+
+/**
+ * How many of a visitor's favourites, and of their comments, the owner's album page draws before "Show all": at a
+ * link's cap of visitors, all of them were 25,000 thumbnails and 1,250 comments on one page (issue 28).
+ */
+export const FIRST_FAVOURITES = 12;
+export const FIRST_COMMENTS = 3;
+
+/**
+ * A visitor as the owner's album page shows them: how many favourites and comments, the first few of each (all, when
+ * opened), and every favourite's file name.
+ */
+export interface VisitorFavouritesShown extends VisitorSelection {
+  count: number;
+  photos: OwnerThumbnail[];
+  /** All their favourites' names for Lightroom's filter ({@link lightroomNames}). */
+  names: string;
+  commentCount: number;
+}
+
 /** A share link's visitors and their favourites, for the owner's album admin page and API. */
-export interface LinkFavourites {
+export interface LinkFavourites<Visitor extends VisitorSelection = VisitorFavouriteList> {
   linkId: number;
   label: string;
   state: "live" | "expired" | "revoked";
   rule: SelectionRule | null;
-  visitors: VisitorFavouriteList[];
+  visitors: Visitor[];
 }
 
 /** "1 favourite", "3 favourites". */

@@ -105,6 +105,20 @@ export function adminAlbumPath(slug: string): string {
   return href("/photography/admin/albums/:slug", { slug });
 }
 
+/** The owner's album page's query parameter: the visitor whose favourites and comments it shows all of (issue 28). */
+export const OPEN_VISITOR_PARAM = "visitor";
+
+/** The id of a visitor's entry in the album page's Favourites. */
+export function visitorAnchor(visitorId: number): string {
+  return `favourites-visitor-${visitorId}`;
+}
+
+/** A visitor's entry on the owner's album page, with all their favourites and comments or the first few. */
+export function visitorEntryPath(slug: string, visitorId: number, all: boolean): string {
+  const query = all ? `?${OPEN_VISITOR_PARAM}=${visitorId}` : "";
+  return `${adminAlbumPath(slug)}${query}#${visitorAnchor(visitorId)}`;
+}
+
 export function adminProjectMediaPath(id: number): string {
   return href("/photography/admin/site/projects/:id/media", { id: String(id) });
 }

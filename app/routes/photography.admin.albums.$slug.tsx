@@ -8,7 +8,7 @@ import { TimeZoneForm } from "~/components/sharing/time-zone";
 import { FavouritesSection } from "~/components/sharing/favourites-section";
 import { BackLink } from "~/components/ui/back-link";
 import { Button } from "~/components/ui/button";
-import { adminAlbumPath, ADMIN_PATH, albumPath, favouritesCsvPath } from "~/lib/paths";
+import { adminAlbumPath, ADMIN_PATH, albumPath } from "~/lib/paths";
 import { photoCount } from "~/lib/batch";
 import { pageMeta } from "~/lib/seo";
 import { privatePageHeaders } from "~/server/http/cache-policy.server";
@@ -79,7 +79,7 @@ export default function AlbumSharing({ loaderData, actionData }: Route.Component
         <TimeZoneForm timeZone={timeZone} />
       </section>
 
-      <FavouritesSection links={favourites} csvHref={favouritesCsvPath(album.slug)} zone={timeZone.zone} />
+      <FavouritesSection links={favourites} albumSlug={album.slug} zone={timeZone.zone} />
     </main>
   );
 }

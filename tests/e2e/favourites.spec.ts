@@ -1,8 +1,32 @@
 import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import type { Album } from "~/lib/album";
+import { FIRST_COMMENTS, FIRST_FAVOURITES } from "~/lib/favourites";
 import type { ShareLink } from "~/lib/share-link";
 import { expect, loginInBrowser, test, waitForHydration } from "./fixtures";
 import { expectRoomAroundSeparator, thumbnail, viewer } from "./gallery-helpers";
+
+/** A private album of the photos `ids` with one share link, made through the owner's API. */
+async function proofingAlbum(
+  page: Page,
+  owner: Record<string, string>,
+  name: string,
+  ids: number[],
+  linkData: { label: string; chooseCount?: number },
+): Promise<{ album: Album; link: ShareLink & { url: string } }> {
+  const album = (await (
+    await page.request.post("/api/album", { data: { name, visibility: "private" }, headers: owner })
+  ).json()) as Album;
+  for (const id of ids) {
+    expect((await page.request.put(`/api/image/${id}`, { data: { albumIds: [album.id] }, headers: owner })).ok()).toBe(
+      true,
+    );
+  }
+  const link = (await (
+    await page.request.post(`/api/album/${album.id}/links`, { data: linkData, headers: owner })
+  ).json()) as ShareLink & { url: string };
+  return { album, link };
+}
 
 test("a client names themself once, hearts photos in the grid and the viewer; the owner sees them and downloads the CSV", async ({
   page,
@@ -16,20 +40,9 @@ test("a client names themself once, hearts photos in the grid and the viewer; th
   const prefix = `Fav ${mode}`;
   const ids = await server.seed(3, { prefix });
   const owner = { Authorization: `Bearer ${await server.adminToken()}` };
-  const album = (await (
-    await page.request.post("/api/album", {
-      data: { name: `Proofing for a client ${mode}`, visibility: "private" },
-      headers: owner,
-    })
-  ).json()) as Album;
-  for (const id of ids) {
-    expect((await page.request.put(`/api/image/${id}`, { data: { albumIds: [album.id] }, headers: owner })).ok()).toBe(
-      true,
-    );
-  }
-  const link = (await (
-    await page.request.post(`/api/album/${album.id}/links`, { data: { label: `Couple ${mode}` }, headers: owner })
-  ).json()) as ShareLink & { url: string };
+  const { album, link } = await proofingAlbum(page, owner, `Proofing for a client ${mode}`, ids, {
+    label: `Couple ${mode}`,
+  });
   const names = await Promise.all(
     ids.map(
       async (id) =>
@@ -124,16 +137,7 @@ test("a first heart in the viewer asks for the name there (or on the album page 
   const mode = javaScriptEnabled ? "js" : "no-js";
   const [id] = await server.seed(1, { prefix: `Viewer heart ${mode}` });
   const owner = { Authorization: `Bearer ${await server.adminToken()}` };
-  const album = (await (
-    await page.request.post("/api/album", {
-      data: { name: `Viewer hearts ${mode}`, visibility: "private" },
-      headers: owner,
-    })
-  ).json()) as Album;
-  await page.request.put(`/api/image/${id}`, { data: { albumIds: [album.id] }, headers: owner });
-  const link = (await (
-    await page.request.post(`/api/album/${album.id}/links`, { data: { label: "Viewer" }, headers: owner })
-  ).json()) as ShareLink & { url: string };
+  const { album, link } = await proofingAlbum(page, owner, `Viewer hearts ${mode}`, [id!], { label: "Viewer" });
 
   const clientContext = await browser.newContext({ javaScriptEnabled, baseURL: server.url });
   const client = await clientContext.newPage();
@@ -165,21 +169,10 @@ test("a client chooses up to the link's number, sends the selection with a note,
   const mode = javaScriptEnabled ? "js" : "no-js";
   const ids = await server.seed(3, { prefix: `Choose ${mode}` });
   const owner = { Authorization: `Bearer ${await server.adminToken()}` };
-  const album = (await (
-    await page.request.post("/api/album", {
-      data: { name: `Choose two ${mode}`, visibility: "private" },
-      headers: owner,
-    })
-  ).json()) as Album;
-  for (const id of ids) {
-    await page.request.put(`/api/image/${id}`, { data: { albumIds: [album.id] }, headers: owner });
-  }
-  const link = (await (
-    await page.request.post(`/api/album/${album.id}/links`, {
-      data: { label: `Choosers ${mode}`, chooseCount: 2 },
-      headers: owner,
-    })
-  ).json()) as ShareLink & { url: string };
+  const { album, link } = await proofingAlbum(page, owner, `Choose two ${mode}`, ids, {
+    label: `Choosers ${mode}`,
+    chooseCount: 2,
+  });
 
   const clientContext = await browser.newContext({ javaScriptEnabled, baseURL: server.url });
   const client = await clientContext.newPage();
@@ -221,4 +214,67 @@ test("a client chooses up to the link's number, sends the selection with a note,
   await expect(hearts.nth(0)).toBeEnabled();
   await expect(client.getByRole("button", { name: "Send my selection" })).toBeVisible();
   await clientContext.close();
+});
+
+test("the owner's page shows each visitor's first favourites and comments; Show all opens the rest, and Back closes them", async ({
+  page,
+  playwright,
+  server,
+  javaScriptEnabled,
+}) => {
+  test.slow();
+  const mode = javaScriptEnabled ? "js" : "no-js";
+  const ids = await server.seed(FIRST_FAVOURITES + 1, { prefix: `Many ${mode}` });
+  const owner = { Authorization: `Bearer ${await server.adminToken()}` };
+  const { album, link } = await proofingAlbum(page, owner, `Many hearts ${mode}`, ids, { label: `Guests ${mode}` });
+
+  // A client who hearts every photo and comments on one more than the page shows, through the plain forms and the API.
+  const name = `Hearty ${mode}`;
+  const client = await playwright.request.newContext({ baseURL: server.url });
+  await client.get(link.url);
+  const albumPage = `/photography/albums/${album.slug}`;
+  const form = { imageId: String(ids[0]), favourite: "1", name };
+  expect((await client.post(`${albumPage}/favourites`, { form, maxRedirects: 0 })).status()).toBe(303);
+  for (const id of ids.slice(1)) expect((await client.put(`/api/album/${album.id}/favourites/${id}`)).ok()).toBe(true);
+  for (const id of ids.slice(0, FIRST_COMMENTS + 1)) {
+    const comment = { intent: "comment", imageId: String(id), comment: `Brighter ${id}` };
+    expect((await client.post(`${albumPage}/selection`, { form: comment, maxRedirects: 0 })).status()).toBe(303);
+  }
+  await client.dispose();
+
+  await loginInBrowser(page);
+  const adminPage = `/photography/admin/albums/${album.slug}`;
+  await page.goto(adminPage);
+  if (javaScriptEnabled) await waitForHydration(page);
+  const section = page.getByRole("region", { name: "Favourites" });
+  await expect(section.getByRole("heading", { level: 4, name: `${name} ${ids.length} favourites` })).toBeVisible();
+  const thumbnails = section.locator(".favourites-thumbs img");
+  const comments = section.getByRole("list", { name: `${name}'s comments` }).getByRole("listitem");
+  const names = section.getByRole("textbox", { name: `File names of ${name}'s favourites (Guests ${mode})` });
+  const shut = async () => {
+    await expect(thumbnails).toHaveCount(FIRST_FAVOURITES);
+    await expect(comments).toHaveCount(FIRST_COMMENTS);
+    // Every name for Lightroom, shown or not.
+    expect((await names.inputValue()).split(", ")).toHaveLength(ids.length);
+  };
+  await shut();
+  await expect(
+    section.getByRole("link", { name: `Show all ${FIRST_COMMENTS + 1} of ${name}'s comments` }),
+  ).toBeVisible();
+
+  await section.getByRole("link", { name: `Show all ${ids.length} of ${name}'s favourites` }).click();
+  await expect(thumbnails).toHaveCount(ids.length);
+  await expect(comments).toHaveCount(FIRST_COMMENTS + 1);
+  const opened = new URL(page.url());
+  expect(opened.pathname).toBe(adminPage);
+  expect(opened.searchParams.get("visitor")).toMatch(/^\d+$/);
+  await expect(page.locator(opened.hash)).toBeInViewport();
+  await expect(
+    section.getByRole("link", { name: `Show the first ${FIRST_FAVOURITES} of ${name}'s favourites` }),
+  ).toBeVisible();
+
+  // Back is the page as it was.
+  await page.goBack();
+  await expect(page).toHaveURL(`${server.url}${adminPage}`);
+  await shut();
 });

@@ -11,7 +11,7 @@ import { addGrant } from "~/server/access/grant-cookie.server";
 import { nameVisitor, setFavourite } from "~/server/sharing/favourites.server";
 import { reopenSelection, sendSelection } from "~/server/sharing/selection.server";
 import { setComment } from "~/server/sharing/comments.server";
-import { favouritesByLink } from "~/server/sharing/favourites-owner.server";
+import { favouritesByLink, favouritesShown } from "~/server/sharing/favourites-owner.server";
 import { favouritesCsv } from "~/server/sharing/favourites-csv.server";
 import { clientFavourites, favouriteForm } from "~/server/sharing/favourite-form.server";
 import { selectionForm } from "~/server/sharing/selection-form.server";
@@ -19,6 +19,7 @@ import { ACTIVITY_PAGE_SIZE, listActivity, recordActivity } from "~/server/notif
 import { db } from "~/server/data/db.server";
 import { mailQueue } from "~/server/data/schema";
 import { MAX_COMMENT_LENGTH, MAX_NOTE_LENGTH } from "~/lib/selection";
+import { FIRST_COMMENTS, FIRST_FAVOURITES, lightroomNames } from "~/lib/favourites";
 import { openTemplateSite } from "../support/in-process";
 import { seedPhotos } from "../support/seed";
 
@@ -137,6 +138,45 @@ describe("comments", () => {
     // A photo outside the album takes no comment.
     const [outside] = await seedPhotos(site, [{ name: "Outside" }]);
     expect(() => setComment(access, album.id, outside!, "Hi", ORIGIN)).toThrow("Photo not found.");
+  });
+});
+
+describe("the owner's album page", () => {
+  it("shows each visitor's count, first favourites and comments and every file name; all of them for the visitor opened", async () => {
+    const favourited = FIRST_FAVOURITES + 3;
+    const commented = FIRST_COMMENTS + 1;
+    const { album, imageIds, link, access, visitor } = await proofing("Many hearts", favourited);
+    for (const id of imageIds) setFavourite(access, album.id, id, true);
+    for (const id of imageIds.slice(0, commented)) setComment(access, album.id, id, `On ${id}`, ORIGIN);
+    // Another visitor on the same link, opened neither.
+    const grant = { albumId: album.id, linkId: link.id, download: "none" as const };
+    const other = nameVisitor(grant, "Other client", `203.0.113.${++addresses}`);
+    const otherAccess: Access = { owner: false, albumGrants: [{ ...grant, visitorId: other.id }] };
+    for (const id of imageIds) setFavourite(otherAccess, album.id, id, true);
+    // The API's and the CSV's list, whole, is what the page's is the start of.
+    const full = favouritesByLink(album.id)[0]!.visitors[0]!;
+    expect(full.photos).toHaveLength(favourited);
+
+    const [shut, opened] = [null, visitor.id].map((open) => favouritesShown(album.id, open)[0]!.visitors);
+    for (const [each, all] of [
+      [shut![0]!, false],
+      [shut![1]!, false],
+      [opened![0]!, true],
+      [opened![1]!, false],
+    ] as const) {
+      expect(each.count).toBe(favourited);
+      expect(each.names.split(", ")).toHaveLength(favourited);
+      expect(each.photos.map((photo) => photo.imageId)).toEqual(imageIds.slice(0, all ? favourited : FIRST_FAVOURITES));
+    }
+    expect(shut![0]!.names).toBe(lightroomNames(full.photos));
+    expect(shut![0]).toMatchObject({ visitorId: visitor.id, commentCount: commented });
+    expect(shut![0]!.comments.map((comment) => comment.body)).toEqual(
+      imageIds.slice(0, FIRST_COMMENTS).map((id) => `On ${id}`),
+    );
+    expect(opened![0]!.comments.map((comment) => comment.body)).toEqual(
+      imageIds.slice(0, commented).map((id) => `On ${id}`),
+    );
+    expect(opened![1]!).toMatchObject({ name: "Other client", commentCount: 0, comments: [] });
   });
 });
 

@@ -67,6 +67,14 @@ describe("the album admin page", () => {
     expect((await get("/photography/admin/albums/no-such-album")).status).toBe(404);
   });
 
+  it("opens one visitor's favourites with ?visitor=, and answers a malformed one with 400", async () => {
+    // A visitor not on the album's links opens nobody's.
+    expect((await get(`${pagePath()}?visitor=999999`)).status).toBe(200);
+    const refused = await get(`${pagePath()}?visitor=x`);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("The visitor id must be a positive whole number");
+  });
+
   it("is linked from the album page's owner controls as Sharing", async () => {
     const html = await (await get(`/photography/albums/${album.slug}`)).text();
     expect(html).toMatch(new RegExp(`<a [^>]*href="${pagePath()}"[^>]*>Sharing</a>`));

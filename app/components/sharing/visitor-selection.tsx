@@ -1,13 +1,13 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { VisitorFavouriteList } from "~/lib/favourites";
+import type { VisitorSelection } from "~/lib/favourites";
 import { formatInZone } from "~/lib/time-zone";
 
 /**
  * Where a visitor's selection stands on the owner's album page (record 080):
  * choosing, sent (when, with their note, and Reopen), or reopened.
  */
-export function VisitorSelectionState({ visitor, zone }: { visitor: VisitorFavouriteList; zone: string }) {
+export function VisitorSelectionState({ visitor, zone }: { visitor: VisitorSelection; zone: string }) {
   if (visitor.state === "sent") {
     return (
       <div className="visitor-selection visitor-selection--sent">
@@ -40,7 +40,7 @@ export function VisitorSelectionState({ visitor, zone }: { visitor: VisitorFavou
 }
 
 /** The visitor's comments, each beside its photo; React prints them as text. */
-export function VisitorComments({ visitor }: { visitor: VisitorFavouriteList }) {
+export function VisitorComments({ visitor }: { visitor: VisitorSelection }) {
   if (visitor.comments.length === 0) return null;
   return (
     <ul className="visitor-comments" aria-label={`${visitor.name}'s comments`}>

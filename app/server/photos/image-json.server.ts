@@ -16,7 +16,12 @@ const DISPLAY_WIDTH = 1280;
  * which checks each request's access (media.server.ts). With a link's `mark`,
  * the WebP proof drawn for it (record 088), always through the site.
  */
-export function mediaUrl(row: ImageRow, width: number, format: "webp" | "avif", mark?: ProofMark): string {
+export function mediaUrl(
+  row: Pick<ImageRow, "storageKey" | "visibility">,
+  width: number,
+  format: "webp" | "avif",
+  mark?: ProofMark,
+): string {
   if (mark) return `/media/${row.storageKey}/${proofFile(mark.linkId, mark.stamp, width)}`;
   const file = `w${width}.${format}`;
   return row.visibility === "public" ? publicMediaUrl(row.storageKey, file) : `/media/${row.storageKey}/${file}`;

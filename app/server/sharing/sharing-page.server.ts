@@ -17,7 +17,7 @@ import { HttpError } from "~/server/core/http-error.server";
 import { pageError } from "~/server/http/http.server";
 import { formText, pageAction } from "~/server/http/page-action.server";
 import { siteOrigin } from "~/server/http/site-origin.server";
-import { adminAlbumPath } from "~/lib/paths";
+import { adminAlbumPath, OPEN_VISITOR_PARAM } from "~/lib/paths";
 import {
   parseChooseForm,
   parseClientViewForm,
@@ -31,7 +31,7 @@ import { reopenSelection } from "./selection.server";
 import { proofPreviews } from "~/server/proofs/proof-preview.server";
 import { rememberNewLink, takeNewLink } from "./new-link-notice.server";
 import { createShareLink, listShareLinks, revokeShareLink, updateShareLink } from "./share-links.server";
-import { favouritesByLink } from "./favourites-owner.server";
+import { favouritesShown } from "./favourites-owner.server";
 import { ownerTimeZone, parseTimeZone, timeZoneChoices, timeZoneSetting } from "./share-time-zone.server";
 import { hidePublicMembers, publicMemberCount } from "~/server/albums/album-privacy.server";
 import { rememberHidden, takeHidden } from "./hidden-photos-notice.server";
@@ -54,6 +54,17 @@ function ownersAlbum(slug: string) {
   }
 }
 
+/** The visitor whose "Show all" brought the owner here (`?visitor=`): the page draws all their favourites and comments. */
+function openVisitor(request: Request): number | null {
+  const raw = new URL(request.url).searchParams.get(OPEN_VISITOR_PARAM);
+  if (raw === null) return null;
+  try {
+    return parseVisitorId(raw);
+  } catch (error) {
+    throw pageError(error);
+  }
+}
+
 export async function sharingPageLoader(request: Request, slug: string) {
   await requireAdminPage(request);
   const album = ownersAlbum(slug);
@@ -71,7 +82,7 @@ export async function sharingPageLoader(request: Request, slug: string) {
     previews: proofPreviews(album, links),
     timeZone: { ...ownerTimeZone(), zones: timeZoneChoices() },
     created: notice,
-    favourites: favouritesByLink(album.id),
+    favourites: favouritesShown(album.id, openVisitor(request)),
   };
   const headers = new Headers();
   for (const cookie of [clear, hidden.clear]) if (cookie) headers.append("Set-Cookie", cookie);
