@@ -30,7 +30,7 @@ it("converts a photo once, however many ask at once, and keeps it", async () => 
   expect(fs.statSync(again.file).ino).toBe(ino);
 });
 
-/** This process's conversion children (record 093), as /proc tells. */
+/** This process's conversion children (record 093: the built `convert-original.js`), as /proc tells. */
 function conversionChildren(): number[] {
   return fs
     .readdirSync("/proc")
@@ -40,7 +40,7 @@ function conversionChildren(): number[] {
         const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
         // The parent's pid is the second field after the command's closing parenthesis.
         const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        return parent === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("conversion-child");
+        return parent === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("convert-original");
       } catch {
         return false; // ended meanwhile
       }

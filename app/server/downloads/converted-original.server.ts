@@ -22,11 +22,13 @@ export interface Turn {
   abandoned: AbortSignal;
 }
 
-/** The child's script: built beside the operator scripts; from the sources (the dev server, Vitest) through tsx. */
+/**
+ * The child's script: the build's, beside the operator scripts (the tests build first); in development, where the
+ * sources may be newer than the build, the sources through tsx.
+ */
 function childCommand(): string[] {
-  const here = fileURLToPath(import.meta.url);
-  return here.endsWith(".ts")
-    ? ["--import", "tsx", path.join(path.dirname(here), "conversion-child.ts")]
+  return import.meta.env.MODE === "development"
+    ? ["--import", "tsx", path.join(path.dirname(fileURLToPath(import.meta.url)), "conversion-child.ts")]
     : [path.resolve("build/scripts/convert-original.js")];
 }
 
