@@ -8,6 +8,7 @@ import { db } from "~/server/data/db.server";
 import { images, type ImageRow } from "~/server/data/schema";
 import { convertedOriginalFile } from "~/server/downloads/conversions.server";
 import { openTemplateSite } from "../support/in-process";
+import { processFile, runningProcesses } from "../support/processes";
 import { seedPhotos } from "../support/seed";
 
 let site: ReturnType<typeof openTemplateSite>;
@@ -30,22 +31,11 @@ it("converts a photo once, however many ask at once, and keeps it", async () => 
   expect(fs.statSync(again.file).ino).toBe(ino);
 });
 
-/** This process's conversion children (record 093: the built `convert-original.js`), as /proc tells. */
+/** This process's conversion children (record 093: the built `convert-original.js`). */
 function conversionChildren(): number[] {
-  return fs
-    .readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-        // The parent's pid is the second field after the command's closing parenthesis.
-        const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        return parent === process.pid && fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("convert-original");
-      } catch {
-        return false; // ended meanwhile
-      }
-    })
-    .map(Number);
+  return runningProcesses()
+    .filter(({ pid, parent }) => parent === process.pid && processFile(pid, "cmdline")?.includes("convert-original"))
+    .map(({ pid }) => pid);
 }
 
 async function until(condition: () => boolean): Promise<void> {
@@ -63,7 +53,7 @@ it("stops a running conversion when its only visitor leaves, and keeps nothing o
   const [child] = conversionChildren();
   client.abort(new Error("The client left"));
   await expect(asked).rejects.toThrow("The client left");
-  await until(() => !fs.existsSync(`/proc/${child}`) || fs.readFileSync(`/proc/${child}/stat`, "utf8").includes(") Z"));
+  await until(() => processFile(child!, "stat")?.includes(") Z") ?? true);
   // The visitors' line is one at a time: once the next is made, a conversion left running would have been kept.
   await convertedOriginalFile(rowOf(nextId!), { owner: false, signal: stays() });
   expect(converted()).not.toContain(`${rowOf(leftId!).storageKey}.jpg`);

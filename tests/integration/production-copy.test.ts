@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../support/server";
 import { freePort } from "../support/ports";
+import { processFile, runningProcesses } from "../support/processes";
 
 /** The runtime stage's COPY lines (node_modules aside), read from the Dockerfile so the two cannot drift apart. */
 function runtimeCopies(): string[] {
@@ -133,19 +134,9 @@ describe("production copy", { shuffle: false }, () => {
 
   /** The environment of each node process in the process group `group` (npm, its shell, the server). */
   function environmentsInGroup(group: number): string[] {
-    return fs
-      .readdirSync("/proc")
-      .filter((entry) => /^\d+$/.test(entry))
-      .flatMap((pid) => {
-        try {
-          const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-          const [comm, , , pgrp] = stat.slice(stat.indexOf("(")).split(" ");
-          if (Number(pgrp) !== group || !comm!.includes("node")) return [];
-          return [fs.readFileSync(`/proc/${pid}/environ`, "utf8")];
-        } catch {
-          return []; // a process that ended meanwhile
-        }
-      });
+    return runningProcesses()
+      .filter((entry) => entry.group === group && entry.command.includes("node"))
+      .flatMap(({ pid }) => processFile(pid, "environ") ?? []);
   }
 
   it("starts with `npm start` and stops when its process group gets SIGTERM", async () => {
