@@ -27,7 +27,12 @@ const env = {
 // build/ (which tsc, ESLint, Prettier and the unit tests leave out) and typegen writes .react-router/ before tsc
 // reads it. The unit tests call pure functions and need no build.
 const checks = [
-  ["typecheck", ["node_modules/.bin/react-router", "typegen"], ["node_modules/.bin/tsc"]],
+  // TypeScript 7's native compiler, on one thread: it checks the same as 5.9's tsc on a quarter of the CPU (record 094).
+  [
+    "typecheck",
+    ["node_modules/.bin/react-router", "typegen"],
+    ["node_modules/typescript-native/bin/tsc", "--singleThreaded"],
+  ],
   ["lint", ["node_modules/.bin/eslint", ".", "--max-warnings", "0"]],
   ["format", ["node_modules/.bin/prettier", "--check", "."]],
   ["build", [process.execPath, "scripts/build-if-stale.mjs"]],
