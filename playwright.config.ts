@@ -21,7 +21,7 @@ export default defineConfig({
   // Each worker runs its own server beside its browser: two for the two cores, on CI as locally.
   workers: 2,
   retries: 0,
-  // Limits that stop a hang, not measures: `npm test` runs the integration tests beside these (record 061), so a test
+  // Limits that stop a hang, not measures: `npm test` runs the typecheck, lint and format beside these, so a test
   // or a wait may take twice as long as it does alone.
   timeout: 120_000,
   expect: { timeout: 10_000 },

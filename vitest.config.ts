@@ -9,11 +9,11 @@ const SERVER_SETUP = ["tests/support/build-first.ts", "tests/support/template-se
 /** Each file's servers' temporary folders are removed once it ends (tests/support/server.ts). */
 const AFTER_FILE = ["tests/support/after-file.ts"];
 const SHARED_CORES = {
-  // Limits that stop a hang, not measures: `npm test` runs the end-to-end tests beside these (record 061).
+  // Limits that stop a hang, not measures: `npm test` runs the typecheck, lint and format beside these.
   testTimeout: 120_000,
   hookTimeout: 120_000,
-  // Each file starts its own server; two at a time for the two cores, unless TEST_WORKERS says otherwise (`npm test`
-  // runs three beside the end-to-end step: record 061). A project's own maxWorkers wins over Vitest's --maxWorkers flag.
+  // Each file starts its own server; two at a time for the two cores, unless TEST_WORKERS says otherwise (three
+  // measured the same: record 095). A project's own maxWorkers wins over Vitest's --maxWorkers flag.
   maxWorkers: Number(process.env.TEST_WORKERS) || 2,
 };
 

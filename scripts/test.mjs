@@ -1,7 +1,8 @@
 // `npm test`: side by side, the typecheck, lint (ESLint, zero warnings), format
 // check (Prettier), the build if stale and the unit tests (Vitest); once the
-// build is done, the integration tests (Vitest) and the end-to-end tests
-// (Playwright, JavaScript on and off where behaviour differs) join them.
+// build is done, the integration tests (Vitest), then the end-to-end tests
+// (Playwright, JavaScript on and off where behaviour differs), beside the
+// checks still running.
 // Without a Chromium everything else still runs and the end-to-end step is
 // reported as skipped: that fails on CI (which installs one), and only warns
 // on a developer's machine.
@@ -16,8 +17,6 @@ const onCi = !["", "0", "false"].includes(process.env.CI ?? "");
 const chromium = findChromium();
 // Piped output loses the tools' colours unless asked for them.
 const env = {
-  // The integration step's workers (vitest.config.ts), beside the end-to-end step's.
-  TEST_WORKERS: "3",
   ...process.env,
   ...(chromium && { CHROMIUM_PATH: chromium }),
   ...(process.stdout.isTTY && { FORCE_COLOR: "1" }),
@@ -38,10 +37,9 @@ const checks = [
   ["build", [process.execPath, "scripts/build-if-stale.mjs"]],
   ["unit", ["node_modules/.bin/vitest", "run", "--project", "unit"]],
 ];
+// One after the other, each with the cores to itself: side by side they took a quarter longer than in turn
+// (record 095).
 const tests = [
-  // Three workers (TEST_WORKERS, vitest.config.ts) beside the end-to-end step's two: with two the integration step
-  // ended 78 s after the end-to-end step, with four the end-to-end step 73 s after it (2026-11-30; record 061).
-  // Vitest 4 lets the projects' own maxWorkers win over --maxWorkers, which had been passed for this.
   ["integration", ["node_modules/.bin/vitest", "run", "--project", "integration", "--project", "in-process"]],
   ["end-to-end", ["node_modules/.bin/playwright", "test"]],
 ];
@@ -53,8 +51,8 @@ function keptOutput() {
 }
 
 /**
- * Output printed as it comes, each line under its step's name: the two test steps run for minutes side by side, and
- * a log that stays silent that long looks hung.
+ * Output printed as it comes, each line under its step's name: a test step runs for minutes, and a log that stays
+ * silent that long looks hung.
  */
 function liveOutput(name) {
   const partials = [];
@@ -108,11 +106,14 @@ const checking = checks.map((step) => runStep(step, { priority: BACKGROUND.has(s
 await checking[checks.findIndex(([name]) => name === "build")];
 const skipped = [];
 if (!chromium) skipped.push(`skipped: end-to-end (no Chromium: ${INSTALL_HINT})`);
-// Each runner alone left about a seventh of the two cores idle (a worker waiting on its server, its browser or a
-// process it started); side by side, one fills the other's gaps (record 061).
 const runnable = tests.filter(([name]) => name !== "end-to-end" || chromium);
-console.log(`\n${runnable.map(([name]) => name).join(" and ")}: started side by side, beside the checks still running`);
-const results = await Promise.all([...checking, ...runnable.map((step) => runStep(step, { live: true }))]);
+console.log(`\n${runnable.map(([name]) => name).join(", then ")}: beside the checks still running`);
+const testing = (async () => {
+  const passed = [];
+  for (const step of runnable) passed.push(await runStep(step, { live: true }));
+  return passed;
+})();
+const results = [...(await Promise.all(checking)), ...(await testing)];
 const passed = results.filter(Boolean).length;
 const failed = results.length - passed;
 console.log(`\nsteps: ${passed} passed, ${failed} failed, ${skipped.length} skipped`);

@@ -126,8 +126,8 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Takes the right to make the template at `dir`: false while another live runner holds it (`npm test` starts Vitest
- * and Playwright side by side, and both prepare the same template). A lock whose maker died is taken over.
+ * Takes the right to make the template at `dir`: false while another live runner holds it (Vitest and Playwright
+ * may run at once, and both prepare the same template). A lock whose maker died is taken over.
  */
 function takeMaking(dir: string): boolean {
   const lock = `${dir}.lock`;
