@@ -20,17 +20,21 @@ describe("PUBLIC_URL", () => {
   });
 
   it.each([
-    "photos.example.com",
-    "/photography",
-    "ftp://x.example",
-    "https://x.example/?",
-    "https://x.example/#",
-    "https://x.example/a/",
-    "https://u@x.example",
-  ])("%j is refused with one line", (value) => {
+    ["photos.example.com", "not an absolute URL"],
+    ["/photography", "not an absolute URL"],
+    ["ftp://photos.example.com", "http or https only"],
+    ["https://photos.example.com/?a=1", "no query or fragment"],
+    ["https://photos.example.com/#top", "no query or fragment"],
+    ["https://x.example/?", "no query or fragment"],
+    ["https://x.example/#", "no query or fragment"],
+    ["https://photos.example.com/gallery", "no path: the site is served from the root"],
+    ["https://x.example/a/", "no path: the site is served from the root"],
+    ["https://u@x.example", "no user name or password", "https://u@x.example"],
+    ["https://user:secret@photos.example.com", "no user name or password", "https://user:***@photos.example.com"],
+  ])("%j is refused with one line saying why", (value, why, shown = value) => {
     expect(() => publicUrl(value)).toThrow(ConfigError);
     expect(() => publicUrl(value)).toThrow(
-      /^PUBLIC_URL must be the site's address like https:\/\/example\.com \(.+\), got ".*"$/,
+      `PUBLIC_URL must be the site's address like https://example.com (${why}), got "${shown}"`,
     );
   });
 });
