@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, type RefObject } from "react";
+import { useEffectEvent, useLayoutEffect, type RefObject } from "react";
 import type { ViewerMode } from "~/lib/gallery-url";
 
 function focusable(root: HTMLElement): HTMLElement[] {
@@ -63,7 +63,9 @@ export function useViewerKeys(dialog: RefObject<HTMLElement | null>, keys: Keys)
       goNext();
     }
   });
-  useEffect(() => {
+  // Attached as the dialog is drawn, not in a passive effect: React runs those in a later task, and a key pressed in
+  // between (the browser handles input first) reached a viewer already on screen that did not listen yet.
+  useLayoutEffect(() => {
     const listener = (event: KeyboardEvent) => onKeyDown(event);
     document.addEventListener("keydown", listener);
     return () => document.removeEventListener("keydown", listener);
