@@ -31,8 +31,9 @@ async function openAccount(page: Page, javaScriptEnabled: boolean, password = AD
   if (javaScriptEnabled) await waitForHydration(page);
 }
 
-test("the admin navigation in the site header links to the account page", async ({ page, javaScriptEnabled }) => {
-  await openAccount(page, javaScriptEnabled);
+// A link, followed alike in both modes: the page's forms below are the part JavaScript changes.
+test("the admin navigation in the site header links to the account page", { tag: "@js-only" }, async ({ page }) => {
+  await openAccount(page, true);
   await page.goto("/photography/admin");
   await page.getByRole("navigation", { name: "Site" }).getByRole("link", { name: "Account" }).click();
   await expect(page).toHaveURL(ACCOUNT);

@@ -1,32 +1,26 @@
 // Empty states that lead somewhere: the owner is invited to upload, and told how an album gets photos;
 // a visitor sees the spec's text and a plain empty album.
-import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
-import { expect, loginInBrowser, startSeedableServer, test } from "./fixtures";
+import { expect, loginInBrowser, test } from "./fixtures";
 
-test("an empty gallery invites the signed-in owner to upload; a visitor is asked to check back later", async ({
-  page,
-}) => {
-  const empty = await startSeedableServer();
-  try {
-    await page.goto(`${empty.url}/photography`);
+// Server-rendered text and a plain link, the same in both modes; this file's other test, with JavaScript, adds an album
+// (no photo) to the same server.
+test(
+  "an empty gallery invites the signed-in owner to upload; a visitor is asked to check back later",
+  { tag: "@no-js-only" },
+  async ({ page }) => {
+    await page.goto("/photography");
     await expect(page.getByRole("heading", { name: "No images available" })).toBeVisible();
     await expect(page.getByText("Please check back later.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Upload photos on the dashboard" })).toHaveCount(0);
 
-    // This server's session cookie (loginInBrowser logs in to the worker's server).
-    const login = await page.request.post(`${empty.url}/api/auth/login`, {
-      data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
-    await page.goto(`${empty.url}/photography`);
+    await loginInBrowser(page);
+    await page.goto("/photography");
     await expect(page.getByRole("heading", { name: "No images available" })).toBeVisible();
     await expect(page.getByText("Please check back later.")).toHaveCount(0);
     await page.getByRole("link", { name: "Upload photos on the dashboard" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
-  } finally {
-    await empty.stop();
-  }
-});
+  },
+);
 
 test(
   "an album without photos: plainly empty to a visitor, how to add some to the owner",

@@ -155,7 +155,8 @@ test(
   },
 );
 
-test("internal demo links stay in the site, external ones open in a new tab", async ({ page }) => {
+// The links' addresses and targets are the server's, the same in both modes.
+test("internal demo links stay in the site, external ones open in a new tab", { tag: "@js-only" }, async ({ page }) => {
   await page.goto("/");
   for (const [name, path] of [
     ["Sorting visualizer", "/sorting"],

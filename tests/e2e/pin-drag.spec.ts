@@ -1,13 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { Image } from "~/lib/image";
-import {
-  expect,
-  pickUpWithKeyboard,
-  startSeedableServer,
-  test,
-  waitForHydration,
-  type SeedableServer,
-} from "./fixtures";
+import { expect, pickUpWithKeyboard, test, waitForHydration, type SeedableServer } from "./fixtures";
 import { thumbnail, thumbnailIds } from "./gallery-helpers";
 import { loginAdmin } from "../support/server";
 
@@ -52,58 +45,54 @@ async function pinnedGallery(page: Page, own: SeedableServer) {
 test(
   "the owner moves a pinned photo with the keyboard; it is announced, saved, and only pins move",
   { tag: "@js-only" },
-  async ({ page }) => {
+  async ({ page, server: own }) => {
     test.slow();
-    // A server of its own: the gallery's order setting and its pins are site-wide.
-    const own = await startSeedableServer();
-    try {
-      const { a, b, c, d, names } = await pinnedGallery(page, own);
-      await page.goto(`${own.url}/photography`);
-      await waitForHydration(page);
-      // The unpinned photo follows by upload date: nothing to drag it by.
-      await expect(page.getByRole("button", { name: `Move ${names.c}`, exact: true })).toBeVisible();
-      await expect(page.getByRole("button", { name: `Move ${names.d}`, exact: true })).toHaveCount(0);
+    // The file's server, which this file's one test has to itself: the gallery's order setting and its pins are
+    // site-wide.
+    const { a, b, c, d, names } = await pinnedGallery(page, own);
+    await page.goto(`${own.url}/photography`);
+    await waitForHydration(page);
+    // The unpinned photo follows by upload date: nothing to drag it by.
+    await expect(page.getByRole("button", { name: `Move ${names.c}`, exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Move ${names.d}`, exact: true })).toHaveCount(0);
 
-      const region = await pickUpWithKeyboard(
-        page,
-        page.getByRole("button", { name: `Move ${names.c}`, exact: true }),
-        `Picked up pinned photo ${names.c}, at place 1 of 3.`,
-      );
-      await page.keyboard.press("ArrowRight");
-      await expect(region).toContainText(`Pinned photo ${names.c} is over place 2 of 3.`);
-      await page.keyboard.press("Space");
-      await expect(region).toContainText(`Pinned photo ${names.c} was dropped at place 2 of 3.`);
-      await expect(page.getByRole("status").filter({ hasText: `Moved “${names.c}” to place 2.` })).toBeVisible();
-      await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
-      await expect.poll(() => savedOrder(own, 4)).toEqual([b, c, a, d]);
-      // The viewer's pin line follows the drag, without a reload.
-      await thumbnail(page, c).click();
-      await expect(page.getByRole("dialog")).toContainText("Pinned 2 of 3");
-      await page.keyboard.press("Escape");
-      await expect(page.getByRole("dialog")).toHaveCount(0);
+    const region = await pickUpWithKeyboard(
+      page,
+      page.getByRole("button", { name: `Move ${names.c}`, exact: true }),
+      `Picked up pinned photo ${names.c}, at place 1 of 3.`,
+    );
+    await page.keyboard.press("ArrowRight");
+    await expect(region).toContainText(`Pinned photo ${names.c} is over place 2 of 3.`);
+    await page.keyboard.press("Space");
+    await expect(region).toContainText(`Pinned photo ${names.c} was dropped at place 2 of 3.`);
+    await expect(page.getByRole("status").filter({ hasText: `Moved “${names.c}” to place 2.` })).toBeVisible();
+    await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
+    await expect.poll(() => savedOrder(own, 4)).toEqual([b, c, a, d]);
+    // The viewer's pin line follows the drag, without a reload.
+    await thumbnail(page, c).click();
+    await expect(page.getByRole("dialog")).toContainText("Pinned 2 of 3");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
 
-      // The mouse: the last pin onto the first's place; then Undo puts it back.
-      const from = (await thumbnail(page, a).boundingBox())!;
-      const to = (await thumbnail(page, b).boundingBox())!;
-      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 5 });
-      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
-      await page.mouse.up();
-      await expect.poll(() => savedOrder(own, 4)).toEqual([a, b, c, d]);
-      await expect(page.getByRole("dialog")).toHaveCount(0);
-      await page.getByRole("button", { name: "Undo" }).click();
-      await expect(page.locator(".move-status")).toHaveText(`Move undone: “${names.a}” is back at place 3.`);
-      await expect.poll(() => savedOrder(own, 4)).toEqual([b, c, a, d]);
+    // The mouse: the last pin onto the first's place; then Undo puts it back.
+    const from = (await thumbnail(page, a).boundingBox())!;
+    const to = (await thumbnail(page, b).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+    await page.mouse.up();
+    await expect.poll(() => savedOrder(own, 4)).toEqual([a, b, c, d]);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.locator(".move-status")).toHaveText(`Move undone: “${names.a}” is back at place 3.`);
+    await expect.poll(() => savedOrder(own, 4)).toEqual([b, c, a, d]);
 
-      // A visitor sees the saved order, with nothing to drag.
-      await page.context().clearCookies();
-      await page.reload();
-      await waitForHydration(page);
-      await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
-      await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
-    } finally {
-      await own.stop();
-    }
+    // A visitor sees the saved order, with nothing to drag.
+    await page.context().clearCookies();
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
+    await expect(page.getByRole("button", { name: /^Move / })).toHaveCount(0);
   },
 );
