@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const access = await requestAccess(request);
   const previews = tab === "photography" ? Promise.resolve().then(() => randomImages(PREVIEW_COUNT, access)) : null;
   return {
-    aboutHtml: renderAbout(readProfile().about),
+    aboutHtml: await renderAbout(readProfile().about),
     portrait: readPortrait(),
     tab,
     firstTab: first,

@@ -30,7 +30,7 @@ export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 export async function accountLoader(request: Request, siteName: string) {
   const session = await requireAdminPage(request);
   return {
-    devices: listDevices(session),
+    devices: await listDevices(session),
     passkeys: listPasskeys(session.userId),
     minPasswordCharacters: MIN_PASSWORD_CHARACTERS,
     /** Each start resets the password to ADMIN_PASSWORD, so the owner is told before changing it. */

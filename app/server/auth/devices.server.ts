@@ -1,4 +1,4 @@
-import Bowser from "bowser";
+import type Bowser from "bowser";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { HttpError } from "~/server/core/http-error.server";
 import { db } from "~/server/data/db.server";
@@ -20,16 +20,18 @@ export interface Device {
 
 const UNKNOWN = "Unknown";
 
-function describe(userAgent: string | null): { browser: string; system: string } {
+function describe(bowser: typeof Bowser, userAgent: string | null): { browser: string; system: string } {
   if (!userAgent) return { browser: UNKNOWN, system: UNKNOWN };
-  const parsed = Bowser.parse(userAgent);
+  const parsed = bowser.parse(userAgent);
   const browser = [parsed.browser.name, parsed.browser.version?.split(".")[0]].filter(Boolean).join(" ");
   const system = [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(" ");
   return { browser: browser || UNKNOWN, system: system || UNKNOWN };
 }
 
 /** The user's live sessions, the most recently used first. */
-export function listDevices(session: AdminSession): Device[] {
+export async function listDevices(session: AdminSession): Promise<Device[]> {
+  // Loaded with the first list of devices, not at every start (record 097).
+  const { default: Bowser } = await import("bowser");
   const rows = db()
     .select()
     .from(sessions)
@@ -38,7 +40,7 @@ export function listDevices(session: AdminSession): Device[] {
     .all();
   return rows.map((row) => ({
     id: row.id,
-    ...describe(row.userAgent),
+    ...describe(Bowser, row.userAgent),
     // An IPv4 client of a dual-stack listener comes as "::ffff:192.0.2.1": shown as the address people know.
     ip: row.ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "") ?? null,
     createdAt: row.createdAt,

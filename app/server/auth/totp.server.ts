@@ -7,7 +7,6 @@
  */
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import { db } from "~/server/data/db.server";
 import { users } from "~/server/data/schema";
 
@@ -41,6 +40,8 @@ export function groupedSecret(secret: string): string {
  * without JavaScript; the app lists it as `issuer` (the site's name) and `username`.
  */
 export async function totpQrSvg(secret: string, username: string, issuer: string): Promise<string> {
+  // Loaded with the first code to draw, not at every start (record 097).
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(totpFor(secret, { issuer, label: username }).toString(), {
     type: "svg",
     margin: 2,

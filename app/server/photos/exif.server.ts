@@ -2,7 +2,6 @@
  * Camera details and the date taken, read from an upload before its metadata
  * is dropped (variants carry none). GPS is never read.
  */
-import exifr from "exifr";
 import { cleanLine } from "~/lib/clean-text";
 import { cameraName, formatExposureTime, roundTo, type Exif } from "~/lib/exif";
 import { loadSharp } from "./sharp.server";
@@ -97,6 +96,8 @@ async function exifSource(file: string): Promise<Buffer | string> {
 }
 
 export async function readCameraDetails(file: string): Promise<CameraDetails> {
+  // Loaded with the first photo to read, not at every start (record 097).
+  const { default: exifr } = await import("exifr");
   let tags: Record<string, unknown> | undefined;
   try {
     // Raw values: exifr would turn the date into this server's local time.

@@ -1,5 +1,5 @@
 /** The title, caption and keywords of an XMP packet (Dublin Core, and Lightroom's hierarchical keywords). */
-import { XMLParser } from "fast-xml-parser";
+import type { XMLParser } from "fast-xml-parser";
 import { NO_LAYOUT_TEXT, type LayoutText } from "./file-text-layout.server";
 
 const DC = "http://purl.org/dc/elements/1.1/";
@@ -7,17 +7,23 @@ const LIGHTROOM = "http://ns.adobe.com/lightroom/1.0/";
 /** A JPEG's packet is at most 64 KB; more is not a photo tool's. */
 const MAX_PACKET = 1024 * 1024;
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  textNodeName: "#text",
-  // Values stay text: "2024" is a title, not a number.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  // Decoded below, in one pass with the numeric references exiftool writes ("&#39;").
-  processEntities: false,
-});
+// Loaded with the first packet to read, not at every start (record 097).
+let loading: Promise<XMLParser> | undefined;
+const parser = () =>
+  (loading ??= import("fast-xml-parser").then(
+    ({ XMLParser }) =>
+      new XMLParser({
+        ignoreAttributes: false,
+        attributeNamePrefix: "@",
+        textNodeName: "#text",
+        // Values stay text: "2024" is a title, not a number.
+        parseTagValue: false,
+        parseAttributeValue: false,
+        trimValues: true,
+        // Decoded below, in one pass with the numeric references exiftool writes ("&#39;").
+        processEntities: false,
+      }),
+  ));
 
 const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
@@ -89,13 +95,14 @@ function properties(root: Node): Map<string, Node[]> {
   return byName;
 }
 
-export function readXmpText(packet: Buffer): LayoutText {
+export async function readXmpText(packet: Buffer): Promise<LayoutText> {
   const xml = packet.subarray(0, MAX_PACKET).toString("utf8");
   // A packet never declares a DOCTYPE: one that does may be an entity bomb.
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return NO_LAYOUT_TEXT;
+  const xmlParser = await parser();
   let byName: Map<string, Node[]>;
   try {
-    byName = properties(parser.parse(xml) as Node);
+    byName = properties(xmlParser.parse(xml) as Node);
   } catch {
     return NO_LAYOUT_TEXT;
   }
