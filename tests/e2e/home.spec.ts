@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, startSeedableServer, test, waitForHydration, type SeedableServer } from "./fixtures";
+import { expect, test, waitForHydration, type SeedableServer } from "./fixtures";
 
 /** Marks the current document, so a later check tells a client-side switch from a full page load. */
 async function markDocument(page: Page) {
@@ -208,15 +208,11 @@ test("the joke button is replaced by three lines for good", async ({ page, javaS
 
 test("photography previews: none at first, then random photos opening in the viewer", async ({
   page,
+  server,
   javaScriptEnabled,
 }) => {
-  // Its own server: the gallery must start empty and hold exactly the photos seeded here.
-  const server = await startSeedableServer();
-  try {
-    await previewsTest(page, server, javaScriptEnabled);
-  } finally {
-    await server.stop();
-  }
+  // The gallery must start empty and hold exactly the photos seeded here: no other test of this file adds any.
+  await previewsTest(page, server, javaScriptEnabled);
 });
 
 async function previewsTest(page: Page, server: SeedableServer, javaScriptEnabled: boolean) {
