@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import type { Album } from "~/lib/album";
-import { expect, loginInBrowser, pickUpWithKeyboard, test, waitForHydration, type SeedableServer } from "./fixtures";
+import {
+  dragWithMouse,
+  expect,
+  loginInBrowser,
+  pickUpWithKeyboard,
+  test,
+  waitForHydration,
+  type SeedableServer,
+} from "./fixtures";
 import { thumbnail, thumbnailIds } from "./gallery-helpers";
 
 // Every test here is tagged @js-only. Drag and drop needs JavaScript; the no-JS moves are in album-order.spec.ts.
@@ -41,13 +49,7 @@ test(
     await expect(page.getByRole("button", { name: `Move ${name}` })).toBeVisible();
 
     // Photo a, dragged by its thumbnail onto photo c's place, in small steps as a hand would.
-    const from = (await thumbnail(page, a).boundingBox())!;
-    const to = (await thumbnail(page, c).boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
-    await page.mouse.up();
+    await dragWithMouse(page, thumbnail(page, a), thumbnail(page, c), { x: 20 });
 
     await expect(page.getByRole("status").filter({ hasText: `Moved “${name}” to place 3.` })).toBeVisible();
     await expect.poll(() => thumbnailIds(page)).toEqual([b, c, a, d]);
@@ -62,13 +64,7 @@ test(
     await expect(page.getByRole("button", { name: `Move ${lastName}` })).toBeVisible();
 
     // Undo of the last move, after another one.
-    const last = (await thumbnail(page, d).boundingBox())!;
-    const first = (await thumbnail(page, b).boundingBox())!;
-    await page.mouse.move(last.x + last.width / 2, last.y + last.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(last.x + last.width / 2 - 20, last.y + last.height / 2, { steps: 5 });
-    await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2, { steps: 20 });
-    await page.mouse.up();
+    await dragWithMouse(page, thumbnail(page, d), thumbnail(page, b), { x: -20 });
     await expect.poll(() => savedOrder(page, album)).toEqual([d, b, c, a]);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.getByRole("button", { name: "Undo" }).click();

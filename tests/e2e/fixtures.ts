@@ -151,6 +151,26 @@ export async function pickUpWithKeyboard(page: Page, handle: Locator, announceme
   return liveRegion;
 }
 
+/**
+ * Drags `handle` onto `target` with the mouse as a hand would: pressed at its middle, moved by `nudge` (past the drag
+ * sensor's activation distance), then to the target's middle in small steps, and released.
+ */
+export async function dragWithMouse(
+  page: Page,
+  handle: Locator,
+  target: Locator,
+  nudge: { x?: number; y?: number },
+): Promise<void> {
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + (nudge.x ?? 0), start.y + (nudge.y ?? 0), { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
+  await page.mouse.up();
+}
+
 /** Holds the page's requests to `url` until the returned function lets them go. */
 export async function holdRequests(page: Page, url: string): Promise<() => void> {
   let release!: () => void;

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { Image } from "~/lib/image";
-import { expect, pickUpWithKeyboard, test, waitForHydration, type SeedableServer } from "./fixtures";
+import { dragWithMouse, expect, pickUpWithKeyboard, test, waitForHydration, type SeedableServer } from "./fixtures";
 import { thumbnail, thumbnailIds } from "./gallery-helpers";
 import { loginAdmin } from "../support/server";
 
@@ -75,13 +75,7 @@ test(
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     // The mouse: the last pin onto the first's place; then Undo puts it back.
-    const from = (await thumbnail(page, a).boundingBox())!;
-    const to = (await thumbnail(page, b).boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
-    await page.mouse.up();
+    await dragWithMouse(page, thumbnail(page, a), thumbnail(page, b), { x: -20 });
     await expect.poll(() => savedOrder(own, 4)).toEqual([a, b, c, d]);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await page.getByRole("button", { name: "Undo" }).click();

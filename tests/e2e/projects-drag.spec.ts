@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, pickUpWithKeyboard, test, waitForHydration } from "./fixtures";
+import { dragWithMouse, expect, pickUpWithKeyboard, test, waitForHydration } from "./fixtures";
 
 // Every test here is tagged @js-only. Drag and drop needs JavaScript; the no-JS Up/Down forms are in projects-admin.spec.ts.
 
@@ -34,16 +34,14 @@ async function homeOrder(page: Page): Promise<string[]> {
   return titles.map((title) => title.replace(/\s*\(opens in a new tab\)$/, "").trim());
 }
 
-/** Drags `name`'s handle onto `target`'s row with the mouse, in small steps as a hand would. */
-async function dragWithMouse(page: Page, name: string, target: string): Promise<void> {
-  const from = (await page.getByRole("button", { name: `Move ${name}`, exact: true }).boundingBox())!;
-  const to = (await page.getByRole("button", { name: `Move ${target}`, exact: true }).boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 20, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 20 });
-  await page.mouse.up();
-}
+/** Drags `name`'s handle onto `target`'s row with the mouse. */
+const dragCard = (page: Page, name: string, target: string) =>
+  dragWithMouse(
+    page,
+    page.getByRole("button", { name: `Move ${name}`, exact: true }),
+    page.getByRole("button", { name: `Move ${target}`, exact: true }),
+    { y: 20 },
+  );
 
 test(
   "the owner drags a card with the mouse; the order is saved, shows on the home page, and undo puts it back",
@@ -55,7 +53,7 @@ test(
     expect(before.length).toBeGreaterThanOrEqual(4);
     const [first, second, third, fourth] = before as [string, string, string, string];
 
-    await dragWithMouse(page, first, third);
+    await dragCard(page, first, third);
     const moved = [second, third, first, ...before.slice(3)];
     await expect(page.getByRole("status").filter({ hasText: `Moved “${first}” to place 3.` })).toBeVisible();
     await expect.poll(() => adminOrder(page)).toEqual(moved);
@@ -67,7 +65,7 @@ test(
     await waitForHydration(page);
 
     // Another move, then Undo of it.
-    await dragWithMouse(page, fourth, second);
+    await dragCard(page, fourth, second);
     await expect.poll(() => adminOrder(page)).toEqual([fourth, second, third, first, ...before.slice(4)]);
     await expect(page.getByRole("status").filter({ hasText: `Moved “${fourth}” to place 1.` })).toBeVisible();
     await page.getByRole("button", { name: "Undo" }).click();
@@ -115,7 +113,7 @@ test("a refused move puts the card back and says why", { tag: "@js-only" }, asyn
   // The session ends behind the page's back: the next save is refused.
   await page.context().clearCookies();
 
-  await dragWithMouse(page, first, second);
+  await dragCard(page, first, second);
   await expect(page.getByRole("status").filter({ hasText: "The move was not saved:" })).toBeVisible();
   await expect.poll(() => adminOrder(page)).toEqual(before);
 });
