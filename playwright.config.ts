@@ -26,7 +26,11 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  // One project: each test runs with JavaScript on and off unless it is tagged for one mode, both runs in the same
+  // worker on the file's own server, started from the template (tests/e2e/fixtures.ts), so no file sees what another
+  // made (docs/testing.md). `--grep @no-js` picks the runs without JavaScript, `--grep-invert @no-js` those with it.
   use: {
+    browserName: "chromium",
     // No trace by default: recording one for every test (DOM snapshots at each action) cost about a sixth of the
     // step's CPU, and CI keeps no files. Re-run a failing test with `--trace on` to step through it (docs/testing.md).
     trace: "off",
@@ -36,21 +40,4 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  // One project per mode; a worker runs file after file of one, each file on a server of its own started from the
-  // template (tests/e2e/fixtures.ts), so no file sees what another made (docs/testing.md). `--project js` or
-  // `--project no-js` picks a mode. A test runs in both modes unless it is tagged for one
-  // (docs/testing.md#javascript-on-and-off); filtering here, not skipping in the test, keeps a file whose tests are all
-  // for the other mode from starting its server there.
-  projects: [
-    {
-      name: "js",
-      grepInvert: /@no-js-only/,
-      use: { browserName: "chromium", javaScriptEnabled: true },
-    },
-    {
-      name: "no-js",
-      grepInvert: /@js-only/,
-      use: { browserName: "chromium", javaScriptEnabled: false },
-    },
-  ],
 });

@@ -2,7 +2,10 @@
 // dashboard, the devices signed in and their sign-outs, the password change.
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, oneServerPerMode, test, waitForHydration } from "./fixtures";
+
+// The password test changes the owner's password, which the other mode's run signs in with.
+oneServerPerMode();
 
 const ACCOUNT = "/photography/admin/account";
 const NEW_PASSWORD = "a quiet harbour at dawn";

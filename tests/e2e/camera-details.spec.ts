@@ -38,11 +38,14 @@ test("the gallery's order switches to date taken, with and without JavaScript, a
   server,
   javaScriptEnabled,
 }) => {
-  // Taken in the future, so they lead the date-taken order whatever else this server holds.
-  const later = await upload(server, await makeDatedJpeg("2031:05:01 10:00:00", 501), "Taken later");
-  const earlier = await upload(server, await makeDatedJpeg("2030:05:01 10:00:00", 502), "Taken earlier");
+  // Taken in the future, so they lead the date-taken order whatever else this server holds: the run without
+  // JavaScript, which follows the other on this server, further ahead, with photos of its own (the gallery refuses the
+  // same bytes twice).
+  const [year, seed] = javaScriptEnabled ? [2030, 501] : [2040, 511];
+  const later = await upload(server, await makeDatedJpeg(`${year + 1}:05:01 10:00:00`, seed), "Taken later");
+  const earlier = await upload(server, await makeDatedJpeg(`${year}:05:01 10:00:00`, seed + 1), "Taken earlier");
   // Uploaded after both: first by upload, last of the three by date taken.
-  const undated = await upload(server, await makeDatedJpeg("not a date", 503), "Never dated");
+  const undated = await upload(server, await makeDatedJpeg("not a date", seed + 2), "Never dated");
 
   await page.goto("/photography");
   if (javaScriptEnabled) await waitForHydration(page);

@@ -42,48 +42,54 @@ export async function startSeedableServer(): Promise<SeedableServer> {
 
 export interface WorkerFixtures {
   /**
-   * This file's server: a worker runs file after file in one mode (playwright.config.ts), and each file gets a server
-   * of its own, started from the template before its first test, so no file sees what another made. Tests and
-   * `beforeFirstTest` may use it; a `beforeAll` hook runs before the file's server starts, and using it there throws.
+   * This file's server: each file gets a server of its own, started from the template before its first test, so no
+   * file sees what another made; a file's tests run with JavaScript and without it on the one server, unless the file
+   * asks for `oneServerPerMode()`. Tests and `beforeFirstTest` may use it; a `beforeAll` hook runs before the file's
+   * server starts, and using it there throws.
    */
   server: SeedableServer;
-  /** Where `server` is kept: the file it belongs to and the server. */
-  serverSlot: { file?: string; server?: SeedableServer };
+  /** Where `server` is kept: the file they belong to, its servers (one, or one per mode) and the one in use. */
+  serverSlot: { file?: string; servers: Map<boolean | "both", SeedableServer>; current?: SeedableServer };
 }
 
-/** `slot`'s server, through a check that it belongs to the file running now. */
+/** `slot`'s server in use, through a check that it belongs to the file running now. */
 function currentFileServer(slot: WorkerFixtures["serverSlot"]): SeedableServer {
   return new Proxy({} as SeedableServer, {
     get(_, key) {
-      if (!slot.server || slot.file !== base.info().file)
+      if (!slot.current || slot.file !== base.info().file)
         throw new Error("This file's server starts with its first test: seed in beforeFirstTest, not beforeAll");
-      return slot.server[key as keyof SeedableServer];
+      return slot.current[key as keyof SeedableServer];
     },
   });
 }
 
-/** Tests read Playwright's own `javaScriptEnabled` fixture: true in the "js" project, false in "no-js". */
-export const test = base.extend<{ fileServer: SeedableServer }, WorkerFixtures>({
+/** The spec files (their paths) that asked for `oneServerPerMode()`. */
+const filesWithServerPerMode = new Set<string>();
+
+const fileTest = base.extend<{ fileServer: SeedableServer }, WorkerFixtures>({
   serverSlot: [
     async ({}, use) => {
-      const slot: WorkerFixtures["serverSlot"] = {};
+      const slot: WorkerFixtures["serverSlot"] = { servers: new Map() };
       await use(slot);
-      await slot.server?.stop();
+      await Promise.all([...slot.servers.values()].map((server) => server.stop()));
     },
     { scope: "worker" },
   ],
   server: [async ({ serverSlot }, use) => use(currentFileServer(serverSlot)), { scope: "worker" }],
-  // Before every test, first of all: a new file gets a new server, stopping the last file's.
+  // Before every test, first of all: a new file gets a new server (or one per mode), stopping the last file's.
   fileServer: [
-    async ({ serverSlot }, use, testInfo) => {
+    async ({ serverSlot, javaScriptEnabled }, use, testInfo) => {
       if (serverSlot.file !== testInfo.file) {
-        const last = serverSlot.server;
-        serverSlot.server = undefined;
-        await last?.stop();
-        serverSlot.server = await startSeedableServer();
+        const last = [...serverSlot.servers.values()];
+        serverSlot.servers.clear();
+        serverSlot.current = undefined;
+        await Promise.all(last.map((server) => server.stop()));
         serverSlot.file = testInfo.file;
       }
-      await use(serverSlot.server!);
+      const key = filesWithServerPerMode.has(testInfo.file) ? javaScriptEnabled : "both";
+      if (!serverSlot.servers.has(key)) serverSlot.servers.set(key, await startSeedableServer());
+      serverSlot.current = serverSlot.servers.get(key)!;
+      await use(serverSlot.current);
     },
     { auto: true },
   ],
@@ -91,15 +97,116 @@ export const test = base.extend<{ fileServer: SeedableServer }, WorkerFixtures>(
 });
 
 /**
+ * The two modes a test runs in, each left out by the other's tag (docs/testing.md#javascript-on-and-off). Both run in
+ * the same worker, each test with JavaScript then without, on the file's one server: a project per mode started every
+ * file's server twice.
+ */
+const MODES = [
+  { name: "js", javaScriptEnabled: true, leftOutBy: "@no-js-only" },
+  { name: "no-js", javaScriptEnabled: false, leftOutBy: "@js-only" },
+] as const;
+
+type Details = { tag?: string | string[] } | undefined;
+const tagsOf = (details: unknown): string[] => [(details as Details)?.tag ?? []].flat();
+
+/** The tags of the `test.describe` blocks being declared, outermost first: a block's tag reaches the tests inside. */
+const describeTags: string[][] = [];
+
+type Location = { file: string; line: number; column: number };
+/**
+ * Playwright's declarations with the place they were made: `test()` and `test.describe()` take theirs from their direct
+ * caller, which is this file once they are wrapped. Playwright keeps them on its test type (1.65); its reports, a run of
+ * `file:line` and `testInfo.file` (which picks the file's server) need the spec's own place.
+ */
+type Declarations = {
+  _createTest: (type: "default", location: Location, ...args: unknown[]) => void;
+  _describe: (type: "default", location: Location, ...args: unknown[]) => void;
+};
+function declarationsOf(testType: object): Declarations {
+  const key = Object.getOwnPropertySymbols(testType).find((symbol) => symbol.description === "testType");
+  const impl = key && (testType as Record<symbol, Partial<Declarations>>)[key];
+  if (!impl?._createTest || !impl._describe)
+    throw new Error("This Playwright keeps no test type: update the declarations in tests/e2e/fixtures.ts");
+  return impl as Declarations;
+}
+
+/** The spec line that called `test` or `test.describe`: the first frame of the stack outside this file. */
+function specLocation(): Location {
+  // The stack as the worker prints it: mapped back to the TypeScript source.
+  for (const line of new Error().stack!.split("\n").slice(1)) {
+    const match = /\(?([^()\s]+):(\d+):(\d+)\)?$/.exec(line);
+    if (match && !match[1]!.endsWith("/fixtures.ts") && !match[1]!.startsWith("node:"))
+      return { file: match[1]!.replace(/^file:\/\//, ""), line: Number(match[2]), column: Number(match[3]) };
+  }
+  throw new Error("test() called from no spec file");
+}
+
+/**
+ * `testType` declaring each test once per mode it runs in, inside a block named and tagged after the mode (`js` and
+ * `@js`, `no-js` and `@no-js`: `--grep @no-js` picks the runs without JavaScript); its `test.describe` passes its tag
+ * to the tests inside, and its `test.extend` does the same.
+ */
+function withModes<T extends typeof fileTest>(testType: T): T {
+  const declarations = declarationsOf(testType);
+  const describe = new Proxy(testType.describe, {
+    apply(_target, _thisArg, args: unknown[]) {
+      const body = args.pop() as () => void;
+      const tags = tagsOf(args[1]);
+      declarations._describe("default", specLocation(), ...args, () => {
+        describeTags.push(tags);
+        try {
+          body();
+        } finally {
+          describeTags.pop();
+        }
+      });
+    },
+  });
+  return new Proxy(testType, {
+    apply(_target, _thisArg, args: unknown[]) {
+      const location = specLocation();
+      const tags = [...describeTags.flat(), ...(args.length > 2 ? tagsOf(args[1]) : [])];
+      for (const mode of MODES.filter(({ leftOutBy }) => !tags.includes(leftOutBy)))
+        declarations._describe("default", location, mode.name, { tag: `@${mode.name}` }, () => {
+          testType.use({ javaScriptEnabled: mode.javaScriptEnabled });
+          declarations._createTest("default", location, ...args);
+        });
+    },
+    get(target, key) {
+      if (key === "describe") return describe;
+      // What an extended test type declares runs in both modes too.
+      if (key === "extend")
+        return (fixtures: object) => withModes((target.extend as (fixtures: object) => T)(fixtures));
+      return Reflect.get(target, key);
+    },
+  });
+}
+
+/**
+ * The suite's `test`: Playwright's, with this file's server, each test run with JavaScript and without unless it is
+ * tagged `@js-only` or `@no-js-only`. Tests read Playwright's own `javaScriptEnabled` fixture where their steps differ.
+ */
+export const test = withModes(fileTest);
+
+/**
+ * Gives each mode's runs of this file a server of their own: for a file whose tests change what the other mode's run
+ * starts from and cannot tell apart (the owner's password or two-step codes, the site's one set of links, a photo's
+ * bytes the gallery refuses twice).
+ */
+export function oneServerPerMode(): void {
+  filesWithServerPerMode.add(specLocation().file);
+}
+
+/**
  * Runs `prepare` once per file (or describe) before its first test, on the file's own server: what `beforeAll` would
  * do, once that server has started.
  */
 export function beforeFirstTest(prepare: (server: SeedableServer) => Promise<void>): void {
-  let prepared = false;
-  test.beforeEach(async ({ server }) => {
-    if (prepared) return;
-    prepared = true;
-    await prepare(server);
+  const prepared = new WeakSet<SeedableServer>();
+  test.beforeEach(async ({ fileServer }) => {
+    if (prepared.has(fileServer)) return;
+    prepared.add(fileServer);
+    await prepare(fileServer);
   });
 }
 

@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration, type SeedableServer } from "./fixtures";
+import { expect, oneServerPerMode, test, waitForHydration, type SeedableServer } from "./fixtures";
+
+// The previews' test starts from an empty gallery, and the other mode's run fills it.
+oneServerPerMode();
 
 /** Marks the current document, so a later check tells a client-side switch from a full page load. */
 async function markDocument(page: Page) {

@@ -5,7 +5,10 @@ import sharp from "sharp";
 import type { Image, ImagePage } from "~/lib/image";
 import { iccDescription } from "~/server/photos/colour-profile.server";
 import { ROOT } from "../support/server";
-import { expect, openDashboard, test } from "./fixtures";
+import { expect, oneServerPerMode, openDashboard, test } from "./fixtures";
+
+// The gallery refuses the same photo twice, and both modes upload the same files.
+oneServerPerMode();
 
 const heic = {
   name: "IMG_4032.HEIC",

@@ -1,5 +1,8 @@
 import { makeJpeg } from "../support/images";
-import { expect, test } from "./fixtures";
+import { expect, oneServerPerMode, test } from "./fixtures";
+
+// Each mode adds, hides and moves the same cards, starting from the sample ones.
+oneServerPerMode();
 
 test("the owner adds a project with an image, hides one and reorders; the home page follows", async ({
   page,

@@ -3,7 +3,10 @@
 // changes a setting, saves every link in one form, and a refused link is
 // marked at its own field and keeps what was typed.
 import type { Page } from "@playwright/test";
-import { expect, loginInBrowser, test, waitForHydration } from "./fixtures";
+import { expect, loginInBrowser, oneServerPerMode, test, waitForHydration } from "./fixtures";
+
+// Each mode saves and moves the site's one set of links and its one profile, from the sample ones.
+oneServerPerMode();
 
 /** Opens the Site page: from the dashboard's navigation the first time, by its address after that. */
 async function openSite(page: Page, javaScriptEnabled: boolean, { fromDashboard = false } = {}): Promise<void> {

@@ -5,7 +5,10 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from "../support/server";
 import { Authenticator } from "../support/authenticator";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, oneServerPerMode, test, waitForHydration } from "./fixtures";
+
+// Turning two-step codes on changes how the other mode's run signs in.
+oneServerPerMode();
 
 async function readyCode(app: Authenticator): Promise<string> {
   let code: string | null = null;
