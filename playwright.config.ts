@@ -18,7 +18,8 @@ export default defineConfig({
   // A stray `test.only` must not pass CI by running one test.
   forbidOnly: !!process.env.CI,
   fullyParallel: false,
-  // Each worker runs its own server beside its browser: two for the two cores, on CI as locally.
+  // Each worker runs its own server beside its browser: run alone, two for the two cores; `npm test` runs one, beside
+  // the integration step (record 099).
   workers: 2,
   retries: 0,
   // Limits that stop a hang, not measures: `npm test` runs the typecheck, lint and format beside these, so a test

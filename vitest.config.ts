@@ -12,8 +12,9 @@ const SHARED_CORES = {
   // Limits that stop a hang, not measures: `npm test` runs the typecheck, lint and format beside these.
   testTimeout: 120_000,
   hookTimeout: 120_000,
-  // Each file starts its own server; two at a time for the two cores, unless TEST_WORKERS says otherwise (three
-  // measured the same: record 095). A project's own maxWorkers wins over Vitest's --maxWorkers flag.
+  // Each file starts its own server; run alone, two at a time for the two cores (three measured the same: record 095),
+  // unless TEST_WORKERS says otherwise: `npm test` sets one, beside the end-to-end step (record 099). A project's own
+  // maxWorkers wins over Vitest's --maxWorkers flag.
   maxWorkers: Number(process.env.TEST_WORKERS) || 2,
 };
 

@@ -1,8 +1,8 @@
 // `npm test`: side by side, the typecheck, lint (ESLint, zero warnings), format
 // check (Prettier), the build if stale and the unit tests (Vitest); once the
-// build is done, the integration tests (Vitest), then the end-to-end tests
-// (Playwright, JavaScript on and off where behaviour differs), beside the
-// checks still running.
+// build is done, the integration tests (Vitest) and the end-to-end tests
+// (Playwright, JavaScript on and off where behaviour differs), side by side on
+// one worker each, beside the checks still running.
 // Without a Chromium everything else still runs and the end-to-end step is
 // reported as skipped: that fails on CI (which installs one), and only warns
 // on a developer's machine.
@@ -17,6 +17,7 @@ const onCi = !["", "0", "false"].includes(process.env.CI ?? "");
 const chromium = findChromium();
 // Piped output loses the tools' colours unless asked for them.
 const env = {
+  TEST_WORKERS: "1",
   ...process.env,
   ...(chromium && { CHROMIUM_PATH: chromium }),
   ...(process.stdout.isTTY && { FORCE_COLOR: "1" }),
@@ -37,11 +38,13 @@ const checks = [
   ["build", [process.execPath, "scripts/build-if-stale.mjs"]],
   ["unit", ["node_modules/.bin/vitest", "run", "--project", "unit"]],
 ];
-// One after the other, each with the cores to itself: side by side they took a quarter longer than in turn
-// (record 095).
+// Side by side, one worker each: one worker leaves part of the cores idle while it waits (a server starting, a page
+// loading), which the other step fills; two workers each made four lanes on two cores, and the same work cost a fifth
+// more CPU (record 099). Run alone, each step keeps its two workers. Vitest's own flag loses to the projects' setting,
+// so its one worker is TEST_WORKERS (vitest.config.ts).
 const tests = [
   ["integration", ["node_modules/.bin/vitest", "run", "--project", "integration", "--project", "in-process"]],
-  ["end-to-end", ["node_modules/.bin/playwright", "test"]],
+  ["end-to-end", ["node_modules/.bin/playwright", "test", "--workers", "1"]],
 ];
 
 /** Output kept until its step ends, then printed whole under the step's header: short steps' lines never interleave. */
@@ -107,12 +110,8 @@ await checking[checks.findIndex(([name]) => name === "build")];
 const skipped = [];
 if (!chromium) skipped.push(`skipped: end-to-end (no Chromium: ${INSTALL_HINT})`);
 const runnable = tests.filter(([name]) => name !== "end-to-end" || chromium);
-console.log(`\n${runnable.map(([name]) => name).join(", then ")}: beside the checks still running`);
-const testing = (async () => {
-  const passed = [];
-  for (const step of runnable) passed.push(await runStep(step, { live: true }));
-  return passed;
-})();
+console.log(`\n${runnable.map(([name]) => name).join(" and ")}: side by side, beside the checks still running`);
+const testing = Promise.all(runnable.map((step) => runStep(step, { live: true })));
 const results = [...(await Promise.all(checking)), ...(await testing)];
 const passed = results.filter(Boolean).length;
 const failed = results.length - passed;
