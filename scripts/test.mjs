@@ -1,8 +1,9 @@
 // `npm test`: side by side, the typecheck, lint (ESLint, zero warnings), format
 // check (Prettier), the build if stale and the unit tests (Vitest); once the
-// build is done, the integration tests (Vitest) and the end-to-end tests
-// (Playwright, JavaScript on and off where behaviour differs), side by side on
-// one worker each, beside the checks still running.
+// build is done, the integration tests (Vitest) and, beside them, the
+// end-to-end tests (Playwright, JavaScript on and off where behaviour differs)
+// then the in-process tests (Vitest), one worker each, beside the checks still
+// running.
 // Without a Chromium everything else still runs and the end-to-end step is
 // reported as skipped: that fails on CI (which installs one), and only warns
 // on a developer's machine.
@@ -38,13 +39,17 @@ const checks = [
   ["build", [process.execPath, "scripts/build-if-stale.mjs"]],
   ["unit", ["node_modules/.bin/vitest", "run", "--project", "unit"]],
 ];
-// Side by side, one worker each: one worker leaves part of the cores idle while it waits (a server starting, a page
-// loading), which the other step fills; two workers each made four lanes on two cores, and the same work cost a fifth
-// more CPU (record 099). Run alone, each step keeps its two workers. Vitest's own flag loses to the projects' setting,
-// so its one worker is TEST_WORKERS (vitest.config.ts).
-const tests = [
-  ["integration", ["node_modules/.bin/vitest", "run", "--project", "integration", "--project", "in-process"]],
-  ["end-to-end", ["node_modules/.bin/playwright", "test", "--workers", "1"]],
+// Two lanes side by side, one worker each: one worker leaves part of the cores idle while it waits (a server starting,
+// a page loading), which the other lane fills; two workers per step made four lanes on two cores, and the same work cost
+// a fifth more CPU (record 099). Run alone, each step keeps its two workers. Vitest's own flag loses to the projects'
+// setting, so its one worker is TEST_WORKERS (vitest.config.ts). The in-process tier follows the end-to-end step, which
+// ends sooner than the integration step: the two lanes then end together.
+const lanes = [
+  [["integration", ["node_modules/.bin/vitest", "run", "--project", "integration"]]],
+  [
+    ["end-to-end", ["node_modules/.bin/playwright", "test", "--workers", "1"]],
+    ["in-process", ["node_modules/.bin/vitest", "run", "--project", "in-process"]],
+  ],
 ];
 
 /** Output kept until its step ends, then printed whole under the step's header: short steps' lines never interleave. */
@@ -109,9 +114,17 @@ const checking = checks.map((step) => runStep(step, { priority: BACKGROUND.has(s
 await checking[checks.findIndex(([name]) => name === "build")];
 const skipped = [];
 if (!chromium) skipped.push(`skipped: end-to-end (no Chromium: ${INSTALL_HINT})`);
-const runnable = tests.filter(([name]) => name !== "end-to-end" || chromium);
-console.log(`\n${runnable.map(([name]) => name).join(" and ")}: side by side, beside the checks still running`);
-const testing = Promise.all(runnable.map((step) => runStep(step, { live: true })));
+const runnable = lanes.map((lane) => lane.filter(([name]) => name !== "end-to-end" || chromium));
+console.log(
+  `\n${runnable.map((lane) => lane.map(([name]) => name).join(", then ")).join("; beside it ")}: beside the checks still running`,
+);
+/** Runs a lane's steps in turn, each to its end whatever the last one's result; resolves to their results. */
+async function runLane(lane) {
+  const passed = [];
+  for (const step of lane) passed.push(await runStep(step, { live: true }));
+  return passed;
+}
+const testing = Promise.all(runnable.map(runLane)).then((results) => results.flat());
 const results = [...(await Promise.all(checking)), ...(await testing)];
 const passed = results.filter(Boolean).length;
 const failed = results.length - passed;
